@@ -1,0 +1,107 @@
+// `npm run stack -- <command>`: manage the local stack without the web app.
+//   start   run the stack in the foreground (Ctrl-C stops it)
+//   status  is it running, and where
+//   stop    stop a running stack (or a database left behind by one that was killed)
+//   reset   reapply every migration and the seed (`supabase db reset`), running or not
+import { Cluster } from './db/cluster.ts'
+import { resetDatabase } from './db/migrations.ts'
+import { bold, dim, red, step } from './log.ts'
+import { profileDir } from './paths.ts'
+import { Stack } from './stack.ts'
+import { readState } from './state.ts'
+import { printSummary } from './summary.ts'
+import { loadConfig } from './config/index.ts'
+import { isAlive } from './db/cluster.ts'
+
+const usage = 'usage: npm run stack -- start | status | stop | reset'
+
+async function start(): Promise<void> {
+  const stack = new Stack('dev')
+  const stop = async (code: number) => {
+    await stack.stop()
+    process.exit(code)
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0))
+  try {
+    await stack.start()
+  } catch (error) {
+    process.stderr.write(`${red((error as Error).message)}\n`)
+    await stop(1)
+  }
+  printSummary(stack.config, { db: stack.database.url })
+  setInterval(() => {}, 1 << 30)
+}
+
+function status(): number {
+  const state = readState()
+  if (!state) {
+    process.stdout.write('The local stack is not running. `npm start` starts it.\n')
+    return 1
+  }
+  process.stdout.write(`${bold('Running')} ${dim(`(${state.profile}, pid ${state.pid}, since ${state.startedAt})`)}\n`)
+  process.stdout.write(`  Database  ${state.dbUrl}\n`)
+  if (state.webUrl) process.stdout.write(`  App       ${state.webUrl}\n`)
+  return 0
+}
+
+async function stop(): Promise<number> {
+  const state = readState()
+  if (state) {
+    process.kill(state.pid, 'SIGTERM')
+    const deadline = Date.now() + 30_000
+    while (isAlive(state.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    if (isAlive(state.pid)) {
+      process.stderr.write(`pid ${state.pid} did not stop within 30 s; killing it.\n`)
+      process.kill(state.pid, 'SIGKILL')
+    }
+    process.stdout.write(`Stopped the stack (pid ${state.pid}).\n`)
+  }
+  // A database whose supervisor was killed outright keeps running; shut those down too.
+  const config = loadConfig()
+  for (const profile of ['dev', 'test'] as const) {
+    const cluster = new Cluster({ dir: profileDir(profile), port: config.db.port, durable: true })
+    if (await cluster.stopOrphan()) process.stdout.write(`Stopped a leftover ${profile} database.\n`)
+  }
+  if (!state) process.stdout.write('The local stack is not running.\n')
+  return 0
+}
+
+async function reset(): Promise<number> {
+  const state = readState()
+  if (state) {
+    await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(state.dbUrl))
+    return 0
+  }
+  const stack = new Stack('dev')
+  try {
+    await stack.start()
+    await stack.database.reset()
+  } finally {
+    await stack.stop()
+  }
+  return 0
+}
+
+const command = process.argv[2]
+try {
+  switch (command) {
+    case 'start':
+      await start()
+      break
+    case 'status':
+      process.exit(status())
+      break
+    case 'stop':
+      process.exit(await stop())
+      break
+    case 'reset':
+      process.exit(await reset())
+      break
+    default:
+      process.stderr.write(`${usage}\n`)
+      process.exit(2)
+  }
+} catch (error) {
+  process.stderr.write(`${red((error as Error).message)}\n`)
+  process.exit(1)
+}

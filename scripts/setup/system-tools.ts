@@ -1,0 +1,57 @@
+// Installs the system tools `npm test` needs and npm cannot provide: pgTAP's SQL files and pg_prove (with psql).
+// On Debian-like machines, as root, it installs them with apt; anywhere else it says what to install.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { installPgtapFiles } from '../local-stack/db/pgtap.ts'
+import { dim } from '../local-stack/log.ts'
+
+function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
+}
+
+function aptPackageExists(name: string): boolean {
+  return spawnSync('apt-cache', ['show', name], { stdio: 'ignore' }).status === 0
+}
+
+let aptUpdated = false
+
+function aptInstall(packages: string[]): void {
+  if (process.getuid?.() !== 0 || !onPath('apt-get')) {
+    throw new Error(
+      `Missing system packages: ${packages.join(', ')}. Install them (Debian/Ubuntu: sudo apt-get install ${packages.join(' ')}) and run again.`,
+    )
+  }
+  if (!aptUpdated) {
+    process.stdout.write(dim('  apt-get update\n'))
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+    aptUpdated = true
+  }
+  process.stdout.write(dim(`  apt-get install ${packages.join(' ')}\n`))
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+}
+
+/** pgTAP's files, from whichever postgresql-NN-pgtap package the distribution has. */
+function pgtapPackage(): string {
+  const candidates = ['postgresql-17-pgtap', 'postgresql-16-pgtap', 'postgresql-15-pgtap']
+  const found = candidates.find(aptPackageExists)
+  if (found) return found
+  if (!aptUpdated && process.getuid?.() === 0 && onPath('apt-get')) {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+    aptUpdated = true
+    return candidates.find(aptPackageExists) ?? candidates.at(-1)!
+  }
+  return candidates.at(-1)!
+}
+
+export function ensureDatabaseTestTools(): void {
+  const missing: string[] = []
+  if (!installPgtapFiles()) missing.push(pgtapPackage())
+  if (!onPath('pg_prove')) missing.push('libtap-parser-sourcehandler-pgtap-perl')
+  if (!onPath('psql')) missing.push('postgresql-client')
+  if (missing.length === 0) return
+  aptInstall(missing)
+  if (!installPgtapFiles())
+    throw new Error('pgTAP was installed but its files were not found under /usr/share/postgresql')
+}

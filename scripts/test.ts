@@ -1,0 +1,220 @@
+// `npm test`: every suite, against a fresh local stack, ending with one line "N passed, N failed".
+//   static      typecheck, ESLint, Prettier, deno fmt/lint/check for edge functions
+//   database    generated-types drift, `supabase db advisors` (nothing at warn level), pgTAP through pg_prove
+//   vitest      unit and integration tests of web/ and scripts/
+// Suites keep running after a failure so one run shows everything that is wrong.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { generateTypes, staleTypeFiles } from './gen-types.ts'
+import { supabase } from './local-stack/db/supabase-cli.ts'
+import { bold, dim, green, red, seconds } from './local-stack/log.ts'
+import { repoRoot, stackDir } from './local-stack/paths.ts'
+import { Stack } from './local-stack/stack.ts'
+import { ensureDatabaseTestTools } from './setup/system-tools.ts'
+
+interface Counts {
+  passed: number
+  failed: number
+  skipped?: number
+}
+
+interface SuiteResult extends Counts {
+  name: string
+  time: string
+}
+
+const results: SuiteResult[] = []
+const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name)
+
+async function suite(name: string, work: () => Promise<Counts>): Promise<Counts> {
+  process.stdout.write(`\n${bold(`▸ ${name}`)}\n`)
+  const started = performance.now()
+  let counts: Counts
+  try {
+    counts = await work()
+  } catch (error) {
+    process.stdout.write(`${red((error as Error).message)}\n`)
+    counts = { passed: 0, failed: 1 }
+  }
+  results.push({ name, ...counts, time: seconds(started) })
+  return counts
+}
+
+/** Runs a command with its output shown, and returns its exit code and output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const collect = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
+      output += chunk.toString()
+      stream.write(chunk)
+    }
+    child.stdout.on('data', collect(process.stdout))
+    child.stderr.on('data', collect(process.stderr))
+    child.once('error', (error) => resolve({ code: 127, output: error.message }))
+    child.once('close', (code) => resolve({ code: code ?? 1, output }))
+  })
+}
+
+/** A check that passes or fails as a whole (a compiler, a linter). */
+async function check(command: string, args: string[]): Promise<Counts> {
+  const { code } = await run(command, args)
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+}
+
+function add(...counts: Counts[]): Counts {
+  return counts.reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed }), {
+    passed: 0,
+    failed: 0,
+  })
+}
+
+function functionSources(): string[] {
+  const dir = path.join(repoRoot, 'supabase', 'functions')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('database.types.ts'))
+    .map((file) => path.join('supabase', 'functions', file))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const started = performance.now()
+process.stdout.write(`${bold('Summit')} ${dim('— npm test')}\n`)
+
+await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
+await suite('lint (eslint, prettier)', async () =>
+  add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
+)
+await suite('edge functions (deno fmt, lint, check)', async () => {
+  const sources = functionSources()
+  const denoDir = path.join('supabase', 'functions')
+  const counts = [await check(bin('deno'), ['fmt', '--check', denoDir])]
+  if (sources.length > 0) {
+    counts.push(await check(bin('deno'), ['lint', ...sources]))
+    counts.push(await check(bin('deno'), ['check', ...sources]))
+  } else {
+    process.stdout.write(dim('no edge function sources yet: lint and check have nothing to do\n'))
+  }
+  return add(...counts)
+})
+
+const stack = new Stack('test')
+let stackUp = false
+await suite('local stack (fresh database, migrations and seed)', async () => {
+  await stack.start({ fresh: true })
+  stackUp = true
+  return { passed: 1, failed: 0 }
+})
+const dbUrl = stack.database.url
+
+try {
+  await suite('generated types match the migrations', async () => {
+    if (!stackUp) throw new Error('skipped: the stack did not start')
+    const stale = staleTypeFiles(await generateTypes(dbUrl))
+    if (stale.length > 0) throw new Error(`out of date: ${stale.join(', ')}. Run \`npm run gen:types\` and commit.`)
+    process.stdout.write('web/src/lib/database.types.ts and supabase/functions/_shared/database.types.ts are current\n')
+    return { passed: 1, failed: 0 }
+  })
+
+  await suite('database advisors (supabase db advisors, nothing at warn level)', async () => {
+    if (!stackUp) throw new Error('skipped: the stack did not start')
+    const { stdout } = await supabase(['db', 'advisors', '--level', 'warn', '--fail-on', 'warn'], dbUrl)
+    process.stdout.write(`${stdout.trim() || 'no findings'}\n`)
+    return { passed: 1, failed: 0 }
+  })
+
+  await suite('pgTAP (pg_prove supabase/tests/database)', async () => {
+    if (!stackUp) throw new Error('skipped: the stack did not start')
+    ensureDatabaseTestTools()
+    const client = new pg.Client({ connectionString: dbUrl })
+    await client.connect()
+    await client.query('create extension if not exists pgtap with schema extensions')
+    await client.end()
+    const url = new URL(dbUrl)
+    const testDir = path.join('supabase', 'tests', 'database')
+    const files = readdirSync(path.join(repoRoot, testDir))
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => path.join(testDir, f))
+    const { code, output } = await run(
+      'pg_prove',
+      [
+        '--verbose',
+        '--host',
+        url.hostname,
+        '--port',
+        url.port,
+        '--username',
+        'postgres',
+        '--dbname',
+        'postgres',
+        ...files,
+      ],
+      { PGPASSWORD: 'postgres' },
+    )
+    const passed = output.match(/^ok \d+/gm)?.length ?? 0
+    let failed = output.match(/^not ok \d+/gm)?.length ?? 0
+    for (const [, planned, ran] of output.matchAll(/You planned (\d+) tests? but ran (\d+)/g)) {
+      failed += Math.max(0, Number(planned) - Number(ran))
+    }
+    if (code !== 0 && failed === 0) failed = 1
+    return { passed, failed }
+  })
+
+  await suite('vitest (web and scripts)', async () => {
+    const report = path.join(stackDir, 'vitest-report.json')
+    rmSync(report, { force: true })
+    await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      SUMMIT_TEST_DB_URL: stackUp ? dbUrl : '',
+    })
+    if (!existsSync(report)) throw new Error('vitest wrote no report')
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests: number
+      numTodoTests: number
+      testResults: { status: string }[]
+    }
+    // A test file that fails to load has no tests to count: count the file.
+    const brokenFiles = json.testResults.filter((f) => f.status === 'failed').length
+    return {
+      passed: json.numPassedTests,
+      failed: Math.max(json.numFailedTests, json.numFailedTests === 0 ? brokenFiles : 0),
+      skipped: json.numPendingTests + json.numTodoTests,
+    }
+  })
+} finally {
+  await stack.stop()
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const total = results.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + (r.skipped ?? 0),
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+)
+process.stdout.write(`\n${bold('Summary')} ${dim(`(${seconds(started)})`)}\n`)
+const width = Math.max(...results.map((r) => r.name.length))
+for (const r of results) {
+  const mark = r.failed > 0 ? red('✗') : green('✓')
+  const skipped = r.skipped ? `, ${r.skipped} skipped` : ''
+  process.stdout.write(
+    `  ${mark} ${r.name.padEnd(width)}  ${r.passed} passed, ${r.failed} failed${skipped} ${dim(r.time)}\n`,
+  )
+}
+const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`
+mkdirSync(stackDir, { recursive: true })
+writeFileSync(path.join(stackDir, 'test-summary.txt'), `${line}\n`)
+process.stdout.write(`\n${line}\n`)
+process.exit(total.failed > 0 ? 1 : 0)

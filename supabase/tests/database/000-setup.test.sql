@@ -1,0 +1,158 @@
+-- ============================================================================================================
+-- Test helpers, created once per test run (pg_prove runs files in name order; `supabase db reset` drops the
+-- `tests` schema again). Users are inserted into auth.users the way Supabase seed files do, and requests are
+-- imitated the way PostgREST makes them: `role` and `request.jwt.claims` set for the transaction.
+-- ============================================================================================================
+begin;
+select plan(1);
+
+create schema if not exists tests;
+grant usage on schema tests to anon, authenticated, service_role;
+
+-- A named test user: tests.create_user('learner') makes learner@test.summit.local.
+create or replace function tests.create_user(identifier text, display_name text default null)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  user_id uuid := gen_random_uuid();
+  user_email text := identifier || '@test.summit.local';
+begin
+  insert into auth.users (
+    instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+    raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+    confirmation_token, recovery_token, email_change_token_new, email_change
+  ) values (
+    '00000000-0000-0000-0000-000000000000', user_id, 'authenticated', 'authenticated', user_email,
+    extensions.crypt('password123', extensions.gen_salt('bf', 4)), now(),
+    '{"provider": "email", "providers": ["email"]}',
+    jsonb_build_object('display_name', coalesce(display_name, identifier)),
+    now(), now(), '', '', '', ''
+  );
+  insert into auth.identities (user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
+  values (
+    user_id, user_id::text, 'email',
+    jsonb_build_object('sub', user_id::text, 'email', user_email, 'email_verified', true),
+    now(), now(), now()
+  );
+  return user_id;
+end;
+$$;
+
+create or replace function tests.get_user_id(identifier text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id from auth.users where email = identifier || '@test.summit.local';
+$$;
+
+-- Several test users' ids in id order, for comparing with what a query returns.
+create or replace function tests.user_ids(variadic identifiers text[])
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id from auth.users
+  where email in (select i || '@test.summit.local' from unnest(identifiers) as i)
+  order by id;
+$$;
+
+-- Act as a signed-in user for the rest of the transaction. aal is 'aal1' (password) or 'aal2' (second factor).
+create or replace function tests.authenticate_as(identifier text, aal text default 'aal1')
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  user_id uuid := tests.get_user_id(identifier);
+begin
+  if user_id is null then
+    raise exception 'tests.authenticate_as: no test user %', identifier;
+  end if;
+  perform set_config('role', 'authenticated', true);
+  perform set_config('request.jwt.claims', jsonb_build_object(
+    'sub', user_id, 'role', 'authenticated', 'aud', 'authenticated',
+    'email', identifier || '@test.summit.local', 'aal', aal,
+    'session_id', gen_random_uuid(), 'is_anonymous', false
+  )::text, true);
+end;
+$$;
+
+create or replace function tests.authenticate_as_anon()
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', '{"role": "anon"}', true);
+end;
+$$;
+
+create or replace function tests.authenticate_as_service_role()
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'service_role', true);
+  perform set_config('request.jwt.claims', '{"role": "service_role"}', true);
+end;
+$$;
+
+-- Back to the test's own superuser session.
+create or replace function tests.clear_authentication()
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'postgres', true);
+  perform set_config('request.jwt.claims', '', true);
+end;
+$$;
+
+-- The cast of the permission tests: a learner with no school, school A (Alpine Academy) with an owner and an
+-- instructor, and school B (Beacon School) whose owner is "the owner of another school".
+create or replace function tests.create_school_fixture()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform tests.create_user('learner', 'Lena Learner');
+  perform tests.create_user('owner', 'Olga Owner');
+  perform tests.create_user('instructor', 'Ivan Instructor');
+  perform tests.create_user('other_owner', 'Otto Other');
+  insert into public.schools (slug, name, created_by)
+  values ('alpine-academy', 'Alpine Academy', tests.get_user_id('owner')),
+         ('beacon-school', 'Beacon School', tests.get_user_id('other_owner'));
+  insert into public.school_members (school_id, user_id, role)
+  values (tests.school_id('alpine-academy'), tests.get_user_id('instructor'), 'instructor');
+end;
+$$;
+
+create or replace function tests.school_id(school_slug text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id from public.schools where slug = school_slug;
+$$;
+
+grant execute on all functions in schema tests to anon, authenticated, service_role;
+
+select has_function('tests', 'authenticate_as', array['text', 'text'], 'test helpers are installed');
+
+select * from finish();
+commit;

@@ -1,0 +1,26 @@
+-- Whole-schema guarantees: every table the Data API serves has row-level security, and no helper in `private` or
+-- function in `public` is callable by API roles unless a migration granted it on purpose.
+begin;
+select plan(3);
+
+select is_empty(
+  $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity$$,
+  'every table in public has row-level security enabled'
+);
+
+select is_empty(
+  $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'private' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute')$$,
+  'anon can execute no security-definer helper'
+);
+
+select is_empty(
+  $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'private' and p.prosecdef and p.prorettype = 'trigger'::regtype
+      and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))$$,
+  'trigger functions with definer rights are not callable by API roles'
+);
+
+select * from finish();
+rollback;

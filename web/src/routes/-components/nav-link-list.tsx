@@ -1,0 +1,34 @@
+// Renders the primary links; `layout` picks a row (header) or a column (drawer).
+import { Link } from '@tanstack/react-router'
+import { cn } from '@/lib/cn'
+import { navLinks } from './nav-links'
+
+interface NavLinkListProps {
+  layout: 'row' | 'column'
+  /** Called after a link is followed, so the drawer can close itself. */
+  onNavigate?: () => void
+}
+
+export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
+  return (
+    <ul className={cn('flex', layout === 'row' ? 'items-center gap-1' : 'flex-col gap-1')}>
+      {navLinks.map((link) => (
+        <li key={link.to}>
+          <Link
+            to={link.to}
+            // Home is a prefix of every path; without `exact` it would always look active.
+            activeOptions={{ exact: link.to === '/' }}
+            onClick={onNavigate}
+            className={cn(
+              'flex items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+              'data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800',
+              layout === 'row' ? 'h-10' : 'h-11 text-base',
+            )}
+          >
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

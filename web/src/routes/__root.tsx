@@ -1,0 +1,28 @@
+// The root layout: skip link, site header and the <main> landmark every page renders into.
+// The query client arrives through typed router context for loaders to prefetch with.
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import type { RouterContext } from '@/lib/router-context'
+import { SiteHeader } from './-components/site-header'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+})
+
+function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        // `not-sr-only` resets padding, so the visible styles are all `focus:` ones.
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-teal-800 focus:shadow-md"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {/* tabIndex -1 lets the skip link move focus here; no ring, as the main area is not a control. */}
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+// Vite config for the web client: file-based routes (TanStack Router), React, Tailwind v4,
+// and a dev server pinned to the address the README and e2e tests expect.
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [
+    // Must run before the React plugin so route files are split before JSX is transformed.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      semicolons: false,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  // `@/` imports (see tsconfig.json `paths`) resolve from the one definition in tsconfig.
+  resolve: { tsconfigPaths: true },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
+})

@@ -1,0 +1,16 @@
+// Vitest project "web": component and router tests in jsdom, reusing the Vite plugins so the
+// real route tree (and its code splitting) is what the tests exercise.
+import { defineConfig, mergeConfig } from 'vitest/config'
+import viteConfig from './vite.config.ts'
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/testing/setup.ts'],
+    },
+  }),
+)
