@@ -11,7 +11,15 @@ export interface StackConfig {
   db: { port: number; majorVersion: number; seedEnabled: boolean; seedPaths: string[] }
   inbox: { port: number }
   studio: { port: number }
-  auth: { siteUrl: string; minimumPasswordLength: number; enableConfirmations: boolean }
+  auth: {
+    siteUrl: string
+    minimumPasswordLength: number
+    enableConfirmations: boolean
+    /** Absolute path of the JWK file that signs user tokens, when [auth] signing_keys_path is set. */
+    signingKeysPath: string | undefined
+  }
+  /** [functions.<name>] sections: per-function settings of the edge runtime. */
+  functions: Record<string, { verifyJwt: boolean; enabled: boolean }>
 }
 
 type Table = Record<string, unknown>
@@ -64,6 +72,15 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
       siteUrl: value(auth, 'site_url', 'http://127.0.0.1:3000'),
       minimumPasswordLength: value(auth, 'minimum_password_length', 6),
       enableConfirmations: value(email, 'enable_confirmations', false),
+      signingKeysPath: auth.signing_keys_path
+        ? path.resolve(path.dirname(file), value(auth, 'signing_keys_path', ''))
+        : undefined,
     },
+    functions: Object.fromEntries(
+      Object.keys(table(raw, 'functions')).map((name) => {
+        const fn = table(table(raw, 'functions'), name)
+        return [name, { verifyJwt: value(fn, 'verify_jwt', true), enabled: value(fn, 'enabled', true) }]
+      }),
+    ),
   }
 }
