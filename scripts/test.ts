@@ -2,6 +2,7 @@
 //   static      typecheck, ESLint, Prettier, deno fmt/lint/check for edge functions
 //   database    generated-types drift, `supabase db advisors` (nothing at warn level), pgTAP through pg_prove
 //   vitest      unit and integration tests of web/ and scripts/
+//   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
 // Suites keep running after a failure so one run shows everything that is wrong.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -12,7 +13,9 @@ import { supabase } from './local-stack/db/supabase-cli.ts'
 import { bold, dim, green, red, seconds } from './local-stack/log.ts'
 import { repoRoot, stackDir } from './local-stack/paths.ts'
 import { Stack } from './local-stack/stack.ts'
-import { ensureDatabaseTestTools } from './setup/system-tools.ts'
+import { ensureChromium, ensureDatabaseTestTools } from './setup/system-tools.ts'
+import { WebServer, webPort, webUrl } from './local-stack/web.ts'
+import { assertPortsFree } from './local-stack/ports.ts'
 
 interface Counts {
   passed: number
@@ -189,6 +192,29 @@ try {
       failed: Math.max(json.numFailedTests, json.numFailedTests === 0 ? brokenFiles : 0),
       skipped: json.numPendingTests + json.numTodoTests,
     }
+  })
+  await suite('end-to-end (Playwright, Chromium)', async () => {
+    if (!stackUp) throw new Error('skipped: the stack did not start')
+    const chromium = ensureChromium()
+    await assertPortsFree([{ port: webPort, purpose: 'web app' }])
+    const web = new WebServer()
+    const report = path.join(stackDir, 'e2e-report.json')
+    rmSync(report, { force: true })
+    try {
+      await web.start(`http://127.0.0.1:${stack.config.api.port}`)
+      await run(bin('playwright'), ['test', '--config', path.join('web', 'playwright.config.ts')], {
+        CHROMIUM_PATH: chromium,
+        E2E_BASE_URL: webUrl,
+        E2E_JSON_REPORT: report,
+      })
+    } finally {
+      await web.stop()
+    }
+    if (!existsSync(report)) throw new Error('playwright wrote no report')
+    const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+    }
+    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
   })
 } finally {
   await stack.stop()

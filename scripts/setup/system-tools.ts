@@ -55,3 +55,11 @@ export function ensureDatabaseTestTools(): void {
   if (!installPgtapFiles())
     throw new Error('pgTAP was installed but its files were not found under /usr/share/postgresql')
 }
+
+/** Debian's Chromium for the end-to-end tests (Playwright drives it; no browser download). */
+export function ensureChromium(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (spawnSync(path, ['--version'], { stdio: 'ignore' }).status === 0) return path
+  aptInstall(['chromium'])
+  return path
+}
