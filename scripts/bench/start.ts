@@ -1,0 +1,61 @@
+// `npm run bench -- start`: how long `npm start` takes until the app answers, cold (no data folder: initdb,
+// bootstrap, migrations, seed) and warm (data kept), median of several runs. Targets (STACK.md): cold ≤ 20 s,
+// warm ≤ 5 s. Your own data folder is moved aside for the cold runs and put back afterwards.
+import { spawn } from 'node:child_process'
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { profileDir, repoRoot } from '../local-stack/paths.ts'
+import { readState } from '../local-stack/state.ts'
+
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+
+/** Starts `npm start`'s program, resolves with the seconds until it prints "Ready", then stops it with SIGINT. */
+function timeStart(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    let elapsed: number | undefined
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk
+      if (elapsed === undefined && output.includes('Ready in')) {
+        elapsed = (performance.now() - started) / 1000
+        child.kill('SIGINT')
+      }
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.once('exit', () =>
+      elapsed === undefined ? reject(new Error(`npm start did not become ready:\n${output}`)) : resolve(elapsed),
+    )
+  })
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+if (readState()) {
+  process.stderr.write('A stack is running; stop it first (`npm run stack -- stop`).\n')
+  process.exit(1)
+}
+const dev = profileDir('dev')
+const aside = `${dev}.before-bench`
+if (existsSync(dev)) renameSync(dev, aside)
+const cold: number[] = []
+const warm: number[] = []
+try {
+  for (let i = 0; i < runs; i++) {
+    rmSync(dev, { recursive: true, force: true })
+    cold.push(await timeStart())
+    warm.push(await timeStart())
+  }
+} finally {
+  rmSync(dev, { recursive: true, force: true })
+  if (existsSync(aside)) renameSync(aside, dev)
+}
+const fmt = (values: number[]) =>
+  `median ${median(values).toFixed(1)} s (runs: ${values.map((v) => v.toFixed(1)).join(', ')})`
+process.stdout.write(`npm start until ready, ${runs} runs each\n`)
+process.stdout.write(`  cold  ${fmt(cold)}   target ≤ 20 s\n`)
+process.stdout.write(`  warm  ${fmt(warm)}   target ≤ 5 s\n`)
