@@ -51,8 +51,9 @@ describe.skipIf(!clusterUrl)('migrations that fail', () => {
     await admin.end()
   })
 
-  it('starts from a database with the seed applied', async () => {
+  it('starts from a database with the seed applied, and knows it is up to date', async () => {
     expect(await query('select body from public.notes')).toEqual([{ body: 'seeded' }])
+    expect(await syncMigrations(url, loadConfig(), { workdir })).toEqual({ kind: 'up-to-date', seedChanged: false })
   })
 
   it('keeps the data when a new migration fails, and names the file and the error', async () => {

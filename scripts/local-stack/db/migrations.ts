@@ -36,7 +36,8 @@ function localSeeds(config: StackConfig, workdir: string): Map<string, string> {
   for (const seedPath of config.db.seedPaths) {
     const file = path.join(supabaseDir, seedPath)
     if (!existsSync(file)) continue
-    seeds.set(path.relative(supabaseDir, file), createHash('sha256').update(readFileSync(file)).digest('hex'))
+    // Keyed as the CLI keys them: relative to the folder holding supabase/ ("supabase/seed.sql").
+    seeds.set(path.relative(workdir, file), createHash('sha256').update(readFileSync(file)).digest('hex'))
   }
   return seeds
 }
