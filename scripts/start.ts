@@ -1,26 +1,36 @@
-// `npm start`: the local stack (database with migrations and seed) plus the web app's dev server, in the foreground.
-// Ctrl-C stops both and leaves no process behind; the data is kept for the next start.
-import { bold, dim, red, seconds } from './local-stack/log.ts'
-import { Stack } from './local-stack/stack.ts'
+// `npm start`: the local stack (database with migrations and seed, the API gateway on :54321 with its services)
+// plus the web app's dev server, in the foreground. Ctrl-C stops everything and leaves no process behind; the data
+// is kept for the next start. Flags: --verbose (every API request in the terminal), --host/--allow-non-loopback.
+import { bold, dim, red, seconds, step } from './local-stack/log.ts'
+import { parseStackFlags, Stack } from './local-stack/stack.ts'
 import { printSummary } from './local-stack/summary.ts'
 import { WebServer, webPort, webUrl } from './local-stack/web.ts'
-import { step } from './local-stack/log.ts'
 
 const started = performance.now()
 process.stdout.write(`${bold('Summit')} ${dim('— starting the local stack')}\n`)
 
-const stack = new Stack('dev')
+let stack: Stack
+try {
+  stack = new Stack('dev', parseStackFlags(process.argv.slice(2)))
+} catch (error) {
+  process.stderr.write(`${red((error as Error).message)}\n`)
+  process.exit(2)
+}
 const web = new WebServer()
-let shuttingDown = false
+let shuttingDown: Promise<void> | undefined
 
+/**
+ * Ctrl-C reaches every process of the group and tsx relays it once more, so a second signal is normal: it joins the
+ * shutdown under way instead of exiting before the database has stopped.
+ */
 async function shutdown(code: number): Promise<never> {
-  if (!shuttingDown) {
-    shuttingDown = true
+  shuttingDown ??= (async () => {
     process.stdout.write(`\n${dim('Stopping…')}\n`)
     await web.stop()
     await stack.stop()
     process.stdout.write(`${dim('Stopped.')}\n`)
-  }
+  })()
+  await shuttingDown
   process.exit(code)
 }
 
@@ -28,14 +38,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 try {
   await stack.start({ extraPorts: [{ port: webPort, purpose: 'web app' }] })
-  await step(`start the web app on ${webUrl}`, () => web.start(`http://127.0.0.1:${stack.config.api.port}`))
+  await step(`start the web app on ${webUrl}`, () => web.start(stack.apiUrl))
   stack.record({ webUrl })
 } catch (error) {
   process.stderr.write(`\n${red((error as Error).message)}\n`)
   await shutdown(1)
 }
 
-printSummary(stack.config, { db: stack.database.url, web: webUrl })
+printSummary(stack.config, { db: stack.database.url, web: webUrl, api: stack.apiSummary })
 process.stdout.write(`\n  ${dim(`Ready in ${seconds(started)}.`)}\n\n`)
 
 const code = await web.done

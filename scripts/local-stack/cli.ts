@@ -1,22 +1,25 @@
 // `npm run stack -- <command>`: manage the local stack without the web app.
-//   start   run the stack in the foreground (Ctrl-C stops it)
+//   start   run the stack in the foreground (Ctrl-C stops it); --verbose shows every API request
 //   status  is it running, and where
 //   stop    stop a running stack (or a database left behind by one that was killed)
-//   reset   reapply every migration and the seed (`supabase db reset`), running or not
+//   reset   reapply every migration and the seed (`supabase db reset`), running or not; a running REST service
+//           reloads its schema cache
+import path from 'node:path'
+import pg from 'pg'
 import { Cluster } from './db/cluster.ts'
 import { resetDatabase } from './db/migrations.ts'
 import { bold, dim, red, step } from './log.ts'
 import { profileDir } from './paths.ts'
-import { Stack } from './stack.ts'
+import { parseStackFlags, Stack, stackFlagsUsage } from './stack.ts'
 import { readState } from './state.ts'
 import { printSummary } from './summary.ts'
 import { loadConfig } from './config/index.ts'
 import { isAlive } from './db/cluster.ts'
 
-const usage = 'usage: npm run stack -- start | status | stop | reset'
+const usage = `usage: npm run stack -- start ${stackFlagsUsage} | status | stop | reset`
 
-async function start(): Promise<void> {
-  const stack = new Stack('dev')
+async function start(args: string[]): Promise<void> {
+  const stack = new Stack('dev', parseStackFlags(args))
   const stop = async (code: number) => {
     await stack.stop()
     process.exit(code)
@@ -28,7 +31,7 @@ async function start(): Promise<void> {
     process.stderr.write(`${red((error as Error).message)}\n`)
     await stop(1)
   }
-  printSummary(stack.config, { db: stack.database.url })
+  printSummary(stack.config, { db: stack.database.url, api: stack.apiSummary })
   setInterval(() => {}, 1 << 30)
 }
 
@@ -39,8 +42,12 @@ function status(): number {
     return 1
   }
   process.stdout.write(`${bold('Running')} ${dim(`(${state.profile}, pid ${state.pid}, since ${state.startedAt})`)}\n`)
+  const config = loadConfig()
+  process.stdout.write(`  API       http://127.0.0.1:${config.api.port}\n`)
   process.stdout.write(`  Database  ${state.dbUrl}\n`)
   if (state.webUrl) process.stdout.write(`  App       ${state.webUrl}\n`)
+  const log = path.relative(process.cwd(), path.join(profileDir(state.profile), 'api.log'))
+  process.stdout.write(`  ${dim(`API requests are logged to ${log}`)}\n`)
   return 0
 }
 
@@ -70,11 +77,12 @@ async function reset(): Promise<number> {
   const state = readState()
   if (state) {
     await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(state.dbUrl))
+    await step('reload the REST schema cache', () => reloadRestSchema(state.dbUrl))
     return 0
   }
   const stack = new Stack('dev')
   try {
-    await stack.start()
+    await stack.start({ gateway: false })
     await stack.database.reset()
   } finally {
     await stack.stop()
@@ -82,11 +90,23 @@ async function reset(): Promise<number> {
   return 0
 }
 
+/** The running REST service listens on channel `pgrst`, as PostgREST does. */
+async function reloadRestSchema(dbUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl })
+  await client.connect()
+  try {
+    await client.query(`notify pgrst, 'reload schema'`)
+  } finally {
+    await client.end()
+  }
+}
+
 const command = process.argv[2]
 try {
+  if (command !== 'start' && process.argv.length > 3) throw new Error(usage)
   switch (command) {
     case 'start':
-      await start()
+      await start(process.argv.slice(3))
       break
     case 'status':
       process.exit(status())

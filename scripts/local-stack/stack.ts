@@ -1,10 +1,20 @@
-// The local stack as one unit: checks its ports, starts its services in order, records itself in the state file,
-// and stops everything it started. `npm start`, `npm run stack` and `npm test` all go through here.
+// The local stack as one unit: checks its ports, starts the database and then the API gateway with the services
+// that exist, records itself in the state file, and stops everything it started in reverse order. `npm start`,
+// `npm run stack` and `npm test` all go through here.
+import path from 'node:path'
 import { loadConfig, type StackConfig } from './config/index.ts'
 import { Database } from './db/index.ts'
+import { createFunctionsService } from './functions/index.ts'
+import { createRestService } from './rest/index.ts'
+import { AccessLog } from './gateway/access-log.ts'
+import { checkHosts, clientUrl, defaultHosts, Gateway, type ServiceName } from './gateway/index.ts'
+import type { Service } from './http/service.ts'
+import { JwtKeys } from './keys/jwt.ts'
+import { bold, red, step } from './log.ts'
+import { profileDir, type Profile } from './paths.ts'
 import { assertPortsFree } from './ports.ts'
-import type { Profile } from './paths.ts'
 import { clearState, readState, writeState, type StackState } from './state.ts'
+import type { SummaryUrls } from './summary.ts'
 
 export class StackAlreadyRunningError extends Error {
   constructor(readonly state: StackState) {
@@ -15,22 +25,123 @@ export class StackAlreadyRunningError extends Error {
   }
 }
 
+export interface StackOptions {
+  /** Echo one line per API request to the terminal (they always go to .local-stack/<profile>/api.log). */
+  verbose?: boolean
+  /** Addresses the API gateway listens on; 127.0.0.1 and ::1 by default. */
+  hosts?: string[]
+  /** Required for any address beyond loopback: the keys are public. */
+  allowNonLoopback?: boolean
+}
+
+export const stackFlagsUsage = '[--verbose] [--host <address>… --allow-non-loopback]'
+
+/** The flags `npm start` and `npm run stack -- start` share. */
+export function parseStackFlags(args: string[]): StackOptions {
+  const options: StackOptions = {}
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === '--verbose' || arg === '-v') options.verbose = true
+    else if (arg === '--allow-non-loopback') options.allowNonLoopback = true
+    else if (arg === '--host' || arg.startsWith('--host=')) {
+      const host = arg === '--host' ? args[++i] : arg.slice('--host='.length)
+      if (!host) throw new Error('--host needs an address, e.g. --host 0.0.0.0')
+      options.hosts = [...(options.hosts ?? []), host]
+    } else throw new Error(`Unknown option ${arg}. Options: ${stackFlagsUsage}`)
+  }
+  return options
+}
+
 export class Stack {
   readonly config: StackConfig
   readonly database: Database
+  /** The one set of JWT keys every service verifies with (HS256, plus RS256/ES256 when signing keys are set). */
+  readonly keys: JwtKeys
+  /** What clients, the web app and edge functions use: `http://127.0.0.1:54321`. */
+  readonly apiUrl: string
+  /** One line per API request, per service. */
+  readonly apiLogFile: string
+  gateway: Gateway | undefined
+  private accessLog: AccessLog | undefined
   private stopping: Promise<void> | undefined
+  private readonly hosts: string[]
 
-  constructor(readonly profile: Profile) {
+  constructor(
+    readonly profile: Profile,
+    private readonly options: StackOptions = {},
+  ) {
     this.config = loadConfig()
+    this.hosts = options.hosts ?? defaultHosts
+    // Refuse a public bind before anything starts.
+    checkHosts(this.hosts, options.allowNonLoopback)
     this.database = new Database(profile, this.config)
+    this.keys = new JwtKeys(this.config.auth.signingKeysPath)
+    this.apiUrl = clientUrl(this.hosts, this.config.api.port)
+    this.apiLogFile = path.join(profileDir(profile), 'api.log')
   }
 
-  async start(options: { fresh?: boolean; extraPorts?: { port: number; purpose: string }[] } = {}): Promise<void> {
+  /** `gateway: false` runs the database alone (a reset of a stopped stack needs nothing else). */
+  async start(
+    options: { fresh?: boolean; extraPorts?: { port: number; purpose: string }[]; gateway?: boolean } = {},
+  ): Promise<void> {
     const running = readState()
     if (running) throw new StackAlreadyRunningError(running)
-    await assertPortsFree([{ port: this.config.db.port, purpose: 'database' }, ...(options.extraPorts ?? [])])
+    const withGateway = options.gateway ?? true
+    await assertPortsFree([
+      { port: this.config.db.port, purpose: 'database' },
+      ...(withGateway ? [{ port: this.config.api.port, purpose: 'API gateway' }] : []),
+      ...(options.extraPorts ?? []),
+    ])
     await this.database.start({ fresh: options.fresh })
+    if (withGateway) await this.startGateway()
     this.record()
+  }
+
+  /** The services the gateway routes to; a mount without one answers 503 "not part of the local stack yet". */
+  private createServices(log: AccessLog): Partial<Record<ServiceName, Service>> {
+    const { config, keys, apiUrl } = this
+    const dbUrl = this.database.url
+    return {
+      rest: createRestService({ config, dbUrl, keys, log: (message) => log.error(`rest      ${message}`) }),
+      functions: createFunctionsService({
+        config,
+        apiUrl,
+        dbUrl,
+        keys,
+        log: (line) => log.request(`functions ${line}`),
+      }),
+    }
+  }
+
+  private async startGateway(): Promise<void> {
+    const log = new AccessLog(this.apiLogFile, { verbose: this.options.verbose ?? false })
+    this.accessLog = log
+    process.on('unhandledRejection', this.onUnhandledRejection)
+    const gateway = new Gateway({
+      port: this.config.api.port,
+      hosts: this.hosts,
+      allowNonLoopback: this.options.allowNonLoopback,
+      services: this.createServices(log),
+      log: log.request,
+      logError: log.error,
+      warn: (message) => process.stderr.write(`\n${bold(red(message))}\n\n`),
+    })
+    this.gateway = gateway
+    const names = gateway.serviceNames.join(', ') || 'no services yet'
+    await step(`start the API gateway on ${this.apiUrl} (${names})`, () => gateway.start())
+  }
+
+  /** A stray rejection inside a service is logged, not allowed to take the whole stack down. */
+  private readonly onUnhandledRejection = (reason: unknown): void => {
+    const detail = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)
+    this.accessLog?.error(`unhandled rejection (the stack keeps running): ${detail}`)
+  }
+
+  /** The gateway's part of the start summary, once it runs. */
+  get apiSummary(): SummaryUrls['api'] {
+    if (!this.gateway) return undefined
+    const verbose = this.options.verbose ?? false
+    return { url: this.apiUrl, services: this.gateway.serviceNames, logFile: this.apiLogFile, verbose }
   }
 
   record(extra: Partial<StackState> = {}): void {
@@ -43,9 +154,12 @@ export class Stack {
     })
   }
 
-  /** Idempotent: concurrent calls (Ctrl-C during a failing start) share one shutdown. */
+  /** Idempotent: concurrent calls (Ctrl-C during a failing start) share one shutdown. Reverse order of start. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      await this.gateway?.stop()
+      process.off('unhandledRejection', this.onUnhandledRejection)
+      await this.accessLog?.close()
       await this.database.stop()
       clearState()
     })()

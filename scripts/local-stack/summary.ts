@@ -1,12 +1,41 @@
 // What `npm start` prints once the stack is up: where things are, the local keys, and the demo logins.
+import path from 'node:path'
 import type { StackConfig } from './config/index.ts'
 import { demoLogins } from './demo-logins.ts'
+import type { ServiceName } from './gateway/index.ts'
+import { mountPrefixes } from './gateway/routes.ts'
 import { anonKey, jwtSecret, publishableKey, secretKey, serviceRoleKey } from './keys/index.ts'
 import { bold, dim } from './log.ts'
 
-export function printSummary(config: StackConfig, urls: { db: string; web?: string }): void {
+export interface SummaryUrls {
+  db: string
+  web?: string
+  /** The gateway, when it runs: its URL, the services behind it and where its request log goes. */
+  api?: { url: string; services: ServiceName[]; logFile: string; verbose: boolean }
+}
+
+const serviceLabels: [ServiceName, string][] = [
+  ['rest', 'REST URL'],
+  ['auth', 'Auth URL'],
+  ['storage', 'Storage URL'],
+  ['functions', 'Functions URL'],
+  ['realtime', 'Realtime URL'],
+]
+
+function apiRows(api: NonNullable<SummaryUrls['api']>): [string, string][] {
+  const rows: [string, string][] = [['API URL', api.url]]
+  for (const [name, label] of serviceLabels) {
+    if (!api.services.includes(name)) continue
+    const url = `${api.url}${mountPrefixes[name]}`
+    rows.push([label, name === 'realtime' ? `${url.replace(/^http/, 'ws')}/websocket` : url])
+  }
+  return rows
+}
+
+export function printSummary(config: StackConfig, urls: SummaryUrls): void {
   const rows: [string, string][] = [
     ...(urls.web ? ([['App', urls.web]] as [string, string][]) : []),
+    ...(urls.api ? apiRows(urls.api) : []),
     ['Database URL', urls.db],
     ['Publishable key', publishableKey],
     ['Secret key', secretKey],
@@ -17,6 +46,15 @@ export function printSummary(config: StackConfig, urls: { db: string; web?: stri
   const width = Math.max(...rows.map(([label]) => label.length))
   process.stdout.write('\n')
   for (const [label, value] of rows) process.stdout.write(`  ${bold(label.padEnd(width))}  ${value}\n`)
+  if (urls.api) {
+    const missing = serviceLabels.map(([name]) => name).filter((name) => !urls.api!.services.includes(name))
+    if (missing.length > 0) {
+      process.stdout.write(`  ${dim(`Not in the local stack yet (their routes answer 503): ${missing.join(', ')}`)}\n`)
+    }
+    const where = path.relative(process.cwd(), urls.api.logFile) || urls.api.logFile
+    const echo = urls.api.verbose ? 'and here' : '--verbose shows them here too'
+    process.stdout.write(`  ${dim(`API requests are logged to ${where} (${echo})`)}\n`)
+  }
   const logins = demoLogins()
   if (logins.length > 0) {
     process.stdout.write(`\n  ${bold('Demo logins')}\n`)

@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { pgBinaries } from './binaries.ts'
 import { chownTree, databaseUser, grantTraverse, type RunAs } from './os-user.ts'
+import { describePortHolder, isPortFree, PortsTakenError } from '../ports.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -82,6 +83,12 @@ export class Cluster {
 
   async start(): Promise<void> {
     await this.stopOrphan()
+    // Readiness is judged by connecting to the port, so another server already on it would pass for ours.
+    if (!(await isPortFree(this.options.port))) {
+      throw new PortsTakenError([
+        { port: this.options.port, purpose: 'database', holder: describePortHolder(this.options.port) },
+      ])
+    }
     const bins = pgBinaries()
     mkdirSync(this.runDir, { recursive: true })
     if (this.runAs) chownTree(this.runDir, this.runAs)

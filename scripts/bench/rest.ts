@@ -1,0 +1,143 @@
+// `npm run bench -- rest`: the REST service under load, on a throw-away database seeded with a course catalogue
+// under row-level security. (1) Primary-key GET with a user JWT at 50 connections, side by side with a bare Node
+// handler running the same SQL on the same pool. (2) A course outline read (course → sections → lessons) at 50
+// concurrent users: p50/p95/p99. Figures are printed beside the targets of STACK.md.
+import autocannon from 'autocannon'
+import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { anonKey } from '../local-stack/keys/index.ts'
+import { signHs256 } from '../local-stack/keys/jwt.ts'
+import { freePort, startScratchCluster } from '../local-stack/rest/test-fixtures/scratch-cluster.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = 50
+const poolSize = Number(process.env.BENCH_POOL ?? 10)
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+interface Run {
+  rps: number
+  latencies: number[]
+  non2xx: number
+  errors: number
+}
+
+/** autocannon for `seconds`, cycling through the paths; keeps every latency for exact percentiles. */
+function load(url: string, paths: string[], headers: Record<string, string>, duration = seconds): Promise<Run> {
+  let next = 0
+  const latencies: number[] = []
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration,
+        headers,
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({ rps: result.requests.total / duration, latencies, non2xx: result.non2xx, errors: result.errors })
+      },
+    )
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  })
+}
+
+const scratchDir = path.join(os.tmpdir(), `summit-bench-rest-${process.pid}`)
+const db = await startScratchCluster(scratchDir, await freePort())
+let server: ChildProcess | undefined
+try {
+  const sql = new pg.Client({ connectionString: db.url })
+  await sql.connect()
+  await sql.query(readFileSync(path.join(here, 'rest-schema.sql'), 'utf8'))
+  await sql.end()
+
+  const sub = '00000000-0000-0000-0000-000000000007'
+  const token = signHs256({
+    sub,
+    role: 'authenticated',
+    aud: 'authenticated',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })
+  server = fork(path.join(here, 'rest-server.ts'), [], {
+    // BENCH_PROFILE=<dir> writes a CPU profile of the server process there.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
+    env: { ...process.env, BENCH_DB_URL: db.url, BENCH_POOL: String(poolSize), BENCH_TOKEN: token },
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    server!.once('message', (msg) => resolve((msg as { port: number }).port))
+    server!.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)))
+  })
+  const base = `http://127.0.0.1:${port}`
+  const headers = { apikey: anonKey, authorization: `Bearer ${token}`, 'accept-profile': 'bench' }
+  const ids = Array.from({ length: 1000 }, (_, i) => i + 1)
+  const restPaths = ids.map((id) => `/rest/v1/courses?select=*&id=eq.${id}`)
+  const barePaths = ids.map((id) => `/bare/courses/${id}`)
+  const outline = (id: number) =>
+    `/rest/v1/courses?select=id,title,summary,sections(id,title,position,lessons(id,title,position,duration_minutes))` +
+    `&id=eq.${id}&sections.order=position&sections.lessons.order=position`
+  const outlinePaths = ids.map(outline)
+
+  process.stdout.write(
+    `REST benchmark: ${os.cpus().length} CPUs, pool ${poolSize}, ${connections} connections, ${seconds} s per run\n`,
+  )
+  process.stdout.write('warming up...\n')
+  await load(base, restPaths, headers, 3)
+  await load(base, barePaths, headers, 3)
+  await load(base, outlinePaths, headers, 3)
+
+  // Alternate the two handlers so that drift (caches, CPU frequency) hits both alike.
+  const rest: Run[] = []
+  const bare: Run[] = []
+  for (let i = 0; i < 2; i++) {
+    rest.push(await load(base, restPaths, headers))
+    bare.push(await load(base, barePaths, headers))
+  }
+  const outlineRun = await load(base, outlinePaths, headers)
+
+  const mean = (runs: Run[]) => runs.reduce((s, r) => s + r.rps, 0) / runs.length
+  const restRps = mean(rest)
+  const bareRps = mean(bare)
+  const sorted = [...outlineRun.latencies].sort((a, b) => a - b)
+  const failures = [...rest, ...bare, outlineRun].reduce((s, r) => s + r.non2xx + r.errors, 0)
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+  const ms = (n: number) => `${n.toFixed(1)} ms`
+  const ok = (pass: boolean) => (pass ? 'met' : 'MISSED')
+  const lines = [
+    '',
+    `primary-key GET, RLS, user JWT (courses?select=*&id=eq.N)`,
+    `  REST          ${fmt(restRps)} req/s   (runs: ${rest.map((r) => fmt(r.rps)).join(', ')})`,
+    `  bare handler  ${fmt(bareRps)} req/s   (runs: ${bare.map((r) => fmt(r.rps)).join(', ')})`,
+    `  REST / bare   ${((restRps / bareRps) * 100).toFixed(0)} %`,
+    `  target        ≥ 2,500 req/s: ${ok(restRps >= 2500)};  ≥ 60 % of bare: ${ok(restRps / bareRps >= 0.6)}`,
+    '',
+    `course outline read (course → 8 sections → 48 lessons), ${connections} concurrent users, ${fmt(outlineRun.rps)} req/s`,
+    `  p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}`,
+    `  target        p95 ≤ 50 ms: ${ok(percentile(sorted, 95) <= 50)};  p99 ≤ 100 ms: ${ok(percentile(sorted, 99) <= 100)}`,
+    '',
+    `non-2xx responses and errors: ${failures}`,
+    '',
+  ]
+  process.stdout.write(lines.join('\n'))
+} finally {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve))
+    server.send('stop')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+    if (server.exitCode === null) server.kill('SIGKILL')
+  }
+  await db.stop()
+}

@@ -1,0 +1,56 @@
+// Who is calling: the Authorization header's JWT, verified with the stack's keys, gives the claims and the role to
+// `set local role` to; no JWT means the anon role. Bad tokens answer PostgREST's 401 errors (PGRST301/PGRST303)
+// with the WWW-Authenticate header it sends. Verified tokens are cached until they expire.
+import { jwtError } from '../errors.ts'
+import type { JwtClaims, JwtKeys } from '../../keys/jwt.ts'
+
+export interface Caller {
+  role: string
+  claims: JwtClaims
+  /** The claims as JSON, for request.jwt.claims. */
+  claimsJson: string
+  isAnon: boolean
+}
+
+const anonRole = 'anon'
+const allowedSkewSeconds = 30
+const cacheSize = 1000
+
+export class Authenticator {
+  private readonly cache = new Map<string, { caller: Caller; exp: number | undefined }>()
+
+  constructor(private readonly keys: JwtKeys) {}
+
+  authenticate(authorization: string | undefined, now = Date.now() / 1000): Caller {
+    const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/is.exec(authorization.trim())
+    if (!match) return anonymous()
+    const token = (match[1] ?? '').trim()
+    if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header')
+    const cached = this.cache.get(token)
+    if (cached && (cached.exp === undefined || cached.exp > now)) return cached.caller
+    const result = this.keys.verify(token, now)
+    if (!result.ok) throw jwtError(result.reason === 'expired' ? 'PGRST303' : 'PGRST301', result.message)
+    const { claims } = result
+    const timeClaim = (name: 'nbf' | 'iat' | 'exp') => {
+      const value = claims[name]
+      if (value !== undefined && typeof value !== 'number') {
+        throw jwtError('PGRST303', `The JWT '${name}' claim must be a number`)
+      }
+      return value
+    }
+    const exp = timeClaim('exp')
+    const nbf = timeClaim('nbf')
+    const iat = timeClaim('iat')
+    if (nbf !== undefined && nbf > now + allowedSkewSeconds) throw jwtError('PGRST303', 'JWT not yet valid')
+    if (iat !== undefined && iat > now + allowedSkewSeconds) throw jwtError('PGRST303', 'JWT issued at future')
+    const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : anonRole
+    const caller: Caller = { role, claims, claimsJson: JSON.stringify(claims), isAnon: role === anonRole }
+    if (this.cache.size >= cacheSize) this.cache.clear()
+    this.cache.set(token, { caller, exp })
+    return caller
+  }
+}
+
+function anonymous(): Caller {
+  return { role: anonRole, claims: { role: anonRole }, claimsJson: `{"role":"${anonRole}"}`, isAnon: true }
+}

@@ -1,0 +1,91 @@
+// Reads a request body and turns it into what a mutation or RPC needs: the JSON text to bind as one parameter and
+// the keys it carries (checked like PostgREST's payloadAttributes), from JSON, CSV or a urlencoded form.
+import type { IncomingMessage } from 'node:http'
+import { apiErrors } from '../errors.ts'
+import type { BodyType } from './media.ts'
+import { parseCsv } from './csv.ts'
+import { splitQuery } from './query-params.ts'
+
+export type Payload =
+  /** `json` is JSON text; `keys` are the object keys (the same in every element of an array). */
+  | { kind: 'json'; json: string; keys: string[]; isArray: boolean }
+  /** The raw body for a function with a single unnamed text, xml or bytea parameter. */
+  | { kind: 'raw'; raw: Buffer }
+
+const maxBodyBytes = 256 * 1024 * 1024
+
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBodyBytes) throw apiErrors.invalidBody('Request body is too large')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+function keysOf(value: unknown): { keys: string[]; isArray: boolean } | undefined {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return { keys: Object.keys(value), isArray: false }
+  }
+  if (!Array.isArray(value)) return undefined
+  if (value.length === 0) return { keys: [], isArray: true }
+  let keys: string[] | undefined
+  for (const element of value) {
+    if (element === null || typeof element !== 'object' || Array.isArray(element)) return undefined
+    const k = Object.keys(element).sort()
+    if (keys === undefined) keys = k
+    else if (k.length !== keys.length || k.some((x, i) => x !== keys![i])) return undefined
+  }
+  return { keys: Object.keys(value[0] as object), isArray: true }
+}
+
+/**
+ * `columns` (the ?columns= parameter) replaces the keys check; `isRpc` lets an empty body mean `{}` and a raw body
+ * reach single-parameter functions.
+ */
+export function parsePayload(
+  body: Buffer,
+  type: BodyType,
+  mime: string,
+  columns: string[] | undefined,
+  isRpc: boolean,
+): Payload {
+  switch (type) {
+    case 'json': {
+      const text = body.toString('utf8')
+      let value: unknown
+      if (text.trim() === '' && isRpc) value = {}
+      else {
+        try {
+          value = JSON.parse(text)
+        } catch {
+          throw apiErrors.invalidBody('Empty or invalid json')
+        }
+      }
+      if (columns) return { kind: 'json', json: JSON.stringify(value), keys: columns, isArray: Array.isArray(value) }
+      const attrs = keysOf(value)
+      if (!attrs) throw apiErrors.invalidBody('All object keys must match')
+      return { kind: 'json', json: JSON.stringify(value), ...attrs }
+    }
+    case 'csv': {
+      const rows = parseCsv(body.toString('utf8'))
+      if (!rows) throw apiErrors.invalidBody('All lines must have same number of fields')
+      const keys = columns ?? (rows[0] ? Object.keys(rows[0]) : [])
+      return { kind: 'json', json: JSON.stringify(rows), keys, isArray: true }
+    }
+    case 'urlencoded': {
+      const object: Record<string, string> = {}
+      for (const [k, v] of splitQuery(body.toString('utf8'))) object[k] = v ?? ''
+      return { kind: 'json', json: JSON.stringify(object), keys: columns ?? Object.keys(object), isArray: false }
+    }
+    case 'text':
+    case 'xml':
+    case 'octet-stream':
+      if (isRpc) return { kind: 'raw', raw: body }
+      throw apiErrors.invalidBody(`Content-Type not acceptable: ${mime}`)
+    case 'other':
+      throw apiErrors.invalidBody(`Content-Type not acceptable: ${mime}`)
+  }
+}

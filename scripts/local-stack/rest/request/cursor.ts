@@ -1,0 +1,93 @@
+// A position in a query-string value, with the helpers PostgREST's Parsec grammars need, and parse errors shaped
+// like Parsec's: `"failed to parse <what> (<input>)" (line 1, column N)` plus `unexpected ... expecting ...`.
+
+export class ParseFailure extends Error {
+  constructor(
+    readonly column: number,
+    readonly details: string,
+  ) {
+    super(details)
+  }
+}
+
+const identChar = /[\p{L}0-9_ $]/u
+
+export class Cursor {
+  pos = 0
+  constructor(readonly input: string) {}
+
+  get rest(): string {
+    return this.input.slice(this.pos)
+  }
+
+  eof(): boolean {
+    return this.pos >= this.input.length
+  }
+
+  peek(offset = 0): string {
+    return this.input[this.pos + offset] ?? ''
+  }
+
+  startsWith(text: string): boolean {
+    return this.input.startsWith(text, this.pos)
+  }
+
+  /** Consumes `text` if it comes next. */
+  eat(text: string): boolean {
+    if (!this.startsWith(text)) return false
+    this.pos += text.length
+    return true
+  }
+
+  expect(text: string, expecting: string[] = [JSON.stringify(text)]): void {
+    if (!this.eat(text)) this.fail(expecting)
+  }
+
+  skipSpaces(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.pos++
+  }
+
+  isIdentChar(offset = 0): boolean {
+    const ch = this.peek(offset)
+    return ch !== '' && identChar.test(ch)
+  }
+
+  /** `[letters digits _ space $]+`, trimmed (PostgREST's pIdentifier). */
+  identifier(expecting = ['letter or digit']): string {
+    const start = this.pos
+    while (this.isIdentChar()) this.pos++
+    if (this.pos === start) this.fail(expecting)
+    return this.input.slice(start, this.pos).trim()
+  }
+
+  /** A double-quoted value with backslash escapes; the quotes are not part of the result. */
+  quoted(): string {
+    this.expect('"')
+    let out = ''
+    for (;;) {
+      const ch = this.peek()
+      if (ch === '') this.fail(['"\\""'])
+      this.pos++
+      if (ch === '"') return out
+      if (ch === '\\') {
+        const next = this.peek()
+        if (next === '') this.fail(['any character'])
+        out += next
+        this.pos++
+      } else {
+        out += ch
+      }
+    }
+  }
+
+  fail(expecting: string[]): never {
+    const unexpected = this.eof() ? 'end of input' : JSON.stringify(this.peek())
+    const list =
+      expecting.length > 1 ? `${expecting.slice(0, -1).join(', ')} or ${expecting[expecting.length - 1]}` : expecting[0]
+    throw new ParseFailure(this.pos + 1, `unexpected ${unexpected}${list ? ` expecting ${list}` : ''}`)
+  }
+
+  failWith(message: string): never {
+    throw new ParseFailure(this.pos + 1, message)
+  }
+}

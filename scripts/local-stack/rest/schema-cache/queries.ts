@@ -1,0 +1,98 @@
+// The catalog queries the schema cache is built from. All take the exposed schemas as $1 (a text[]), and read
+// only pg_catalog, so they run as the authenticator without any grants.
+
+export const tablesQuery = `
+select c.oid::int8 as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind,
+  pg_catalog.pg_relation_is_updatable(c.oid, true) as updatable_mask,
+  pg_catalog.obj_description(c.oid, 'pg_class') as description
+from pg_catalog.pg_class c
+join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')`
+
+export const columnsQuery = `
+select a.attrelid::int8 as oid, a.attname as name, a.attnum as position,
+  pg_catalog.format_type(a.atttypid, a.atttypmod) as type,
+  coalesce(bt.typname, t.typname) as base_type,
+  not a.attnotnull as nullable,
+  case when a.attgenerated = '' then pg_catalog.pg_get_expr(d.adbin, d.adrelid) end as "default"
+from pg_catalog.pg_attribute a
+join pg_catalog.pg_class c on c.oid = a.attrelid
+join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+join pg_catalog.pg_type t on t.oid = a.atttypid
+left join pg_catalog.pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where a.attnum > 0 and not a.attisdropped
+  and (n.nspname = any($1) or c.relkind = 'c' or c.oid in (
+    select t.typrelid from pg_catalog.pg_proc p
+    join pg_catalog.pg_type t on t.oid = p.prorettype
+    join pg_catalog.pg_namespace pn on pn.oid = p.pronamespace
+    where pn.nspname = any($1)))
+order by a.attrelid, a.attnum`
+
+/**
+ * Primary keys, unique constraints and foreign keys of every user table: views in an exposed schema may sit on
+ * tables of a private one, and their relationships come from those tables' keys.
+ */
+export const constraintsQuery = `
+select con.conname as name, con.contype::text as type, con.conrelid::int8 as oid, con.conkey::int2[] as columns,
+  con.confrelid::int8 as foreign_oid, con.confkey::int2[] as foreign_columns
+from pg_catalog.pg_constraint con
+join pg_catalog.pg_class c on c.oid = con.conrelid
+join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where n.nspname not in ('pg_catalog', 'information_schema') and con.contype in ('p', 'u', 'f')
+order by con.conname`
+
+/** Unique indexes count as unique keys too (PostgREST's one-to-one detection uses them). */
+export const uniqueIndexesQuery = `
+select i.indrelid::int8 as oid, i.indisprimary as is_primary, i.indkey::int2[] as columns
+from pg_catalog.pg_index i
+join pg_catalog.pg_class c on c.oid = i.indrelid
+join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where n.nspname not in ('pg_catalog', 'information_schema') and i.indisunique
+  and i.indpred is null and i.indexprs is null`
+
+/** The rewrite rule of every view: its node tree says which base column each view column comes from. */
+export const viewRulesQuery = `
+select r.ev_class::int8 as oid, r.ev_action::text as action
+from pg_catalog.pg_rewrite r
+join pg_catalog.pg_class c on c.oid = r.ev_class
+join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where n.nspname not in ('pg_catalog', 'information_schema') and c.relkind in ('v', 'm')
+  and r.rulename = '_RETURN'`
+
+export const routinesQuery = `
+select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile::text as volatility,
+  p.proretset as returns_set, rt.typtype::text as return_typtype, rt.typrelid::int8 as return_relid,
+  pg_catalog.format_type(p.prorettype, null) as return_type, rt.typname as return_typname,
+  p.pronargs as nargs, p.pronargdefaults as ndefaults, p.provariadic <> 0 as variadic,
+  coalesce(p.proargnames, '{}') as arg_names,
+  coalesce(p.proargmodes::text[], array_fill('i'::text, array[p.pronargs::int])) as arg_modes,
+  array(select pg_catalog.format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
+        with ordinality as a(t, i) order by i) as arg_types,
+  pg_catalog.obj_description(p.oid, 'pg_proc') as description
+from pg_catalog.pg_proc p
+join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+join pg_catalog.pg_type rt on rt.oid = p.prorettype
+where n.nspname = any($1) and p.prokind = 'f'
+  and rt.typname not in ('trigger', 'event_trigger', 'internal', 'language_handler', 'fdw_handler',
+                         'index_am_handler', 'table_am_handler', 'tsm_handler')`
+
+/** Types a cast may name: everything in pg_catalog, the exposed schemas and the extra search path. */
+export const typesQuery = `
+select n.nspname as schema, t.typname as name
+from pg_catalog.pg_type t
+join pg_catalog.pg_namespace n on n.oid = t.typnamespace
+where (n.nspname = 'pg_catalog' or n.nspname = any($1)) and t.typtype in ('b', 'c', 'd', 'e', 'r', 'm')
+  and not (t.typtype = 'c' and exists (select 1 from pg_catalog.pg_class c where c.oid = t.typrelid and c.relkind <> 'c'))`
+
+/** Per-role settings that a request may apply with set_config (context 'user'), and pgrst.* settings. */
+export const roleSettingsQuery = `
+select r.rolname as role, s.setconfig as settings
+from pg_catalog.pg_db_role_setting s
+join pg_catalog.pg_roles r on r.oid = s.setrole
+where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+order by s.setdatabase`
+
+export const userSettingsQuery = `select name from pg_catalog.pg_settings where context = 'user'`
+
+export const timezonesQuery = `select name from pg_catalog.pg_timezone_names`

@@ -1,0 +1,81 @@
+// Functions of the exposed schemas as RPC sees them: named input parameters (which are required, which variadic)
+// and the shape of the result (nothing, a scalar, rows of a table or composite type, OUT/TABLE columns).
+import { key, type Column, type ReturnShape, type Routine, type RoutineParam, type Table } from './types.ts'
+
+export interface RoutineRow {
+  oid: string
+  schema: string
+  name: string
+  volatility: string
+  returns_set: boolean
+  return_typtype: string
+  return_relid: string
+  return_type: string
+  return_typname: string
+  nargs: number
+  ndefaults: number
+  variadic: boolean
+  arg_names: string[]
+  arg_modes: string[]
+  arg_types: string[]
+  description: string | null
+}
+
+const volatilities: Record<string, Routine['volatility']> = { v: 'volatile', s: 'stable', i: 'immutable' }
+
+export function loadRoutines(
+  rows: RoutineRow[],
+  columnsByOid: Map<number, Column[]>,
+  tables: Map<string, Table>,
+): Map<string, Routine[]> {
+  const tablesByOid = new Map([...tables.values()].map((t) => [t.oid, t]))
+  const routines = new Map<string, Routine[]>()
+  for (const row of rows) {
+    const inputs: RoutineParam[] = []
+    const outputs: Column[] = []
+    row.arg_types.forEach((type, i) => {
+      const mode = row.arg_modes[i] ?? 'i'
+      const name = row.arg_names[i] ?? ''
+      if (mode === 'i' || mode === 'b' || mode === 'v') {
+        inputs.push({ name, type, required: true, variadic: mode === 'v' })
+      }
+      if (mode === 'o' || mode === 'b' || mode === 't') {
+        outputs.push({ name, position: outputs.length + 1, type, baseType: type, nullable: true, default: null })
+      }
+    })
+    // The last `ndefaults` inputs have defaults.
+    inputs.forEach((p, i) => (p.required = i < inputs.length - row.ndefaults))
+    const routine: Routine = {
+      oid: Number(row.oid),
+      schema: row.schema,
+      name: row.name,
+      params: inputs,
+      returns: returnShape(row, outputs, columnsByOid, tablesByOid),
+      volatility: volatilities[row.volatility] ?? 'volatile',
+      description: row.description,
+    }
+    const k = key(row.schema, row.name)
+    routines.set(k, [...(routines.get(k) ?? []), routine])
+  }
+  return routines
+}
+
+function returnShape(
+  row: RoutineRow,
+  outputs: Column[],
+  columnsByOid: Map<number, Column[]>,
+  tablesByOid: Map<number, Table>,
+): ReturnShape {
+  const set = row.returns_set
+  if (row.return_typname === 'void') return { kind: 'void' }
+  if (row.return_typtype === 'c') {
+    const relid = Number(row.return_relid)
+    const table = tablesByOid.get(relid)
+    const columns = columnsByOid.get(relid) ?? []
+    return table
+      ? { kind: 'composite', set, columns, table, typeName: row.return_type }
+      : { kind: 'composite', set, columns, typeName: row.return_type }
+  }
+  if (row.return_typname === 'record') return { kind: 'composite', set, columns: outputs, typeName: 'record' }
+  return { kind: 'scalar', type: row.return_type, set }
+}

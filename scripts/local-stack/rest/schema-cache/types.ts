@@ -1,0 +1,100 @@
+// The schema cache: what PostgREST knows about the exposed schemas (tables and views with their columns and keys,
+// relationships between them, functions, type names) so that every identifier in a request is checked against it
+// and never taken from the request itself.
+
+export interface Column {
+  name: string
+  position: number
+  /** `format_type()`: the full SQL type, e.g. `character varying(20)`, `integer[]`, `public.mood`. */
+  type: string
+  /** The base type's name, e.g. `int4`, `json`, `tsvector` (domains resolved). */
+  baseType: string
+  nullable: boolean
+  /** The default expression, as PostgreSQL prints it. */
+  default: string | null
+}
+
+export type RelationKind = 'table' | 'view' | 'materialized view' | 'foreign table' | 'partitioned table'
+
+export interface Table {
+  oid: number
+  schema: string
+  name: string
+  kind: RelationKind
+  columns: Map<string, Column>
+  /** Columns in attribute order. */
+  columnList: Column[]
+  primaryKey: string[]
+  insertable: boolean
+  updatable: boolean
+  deletable: boolean
+  description: string | null
+}
+
+export interface Junction {
+  table: Table
+  constraint1: string
+  constraint2: string
+  /** [column of the origin table, column of the junction] */
+  sourceColumns: [string, string][]
+  /** [column of the target table, column of the junction] */
+  targetColumns: [string, string][]
+}
+
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
+
+export interface Relationship {
+  table: Table
+  foreignTable: Table
+  cardinality: Cardinality
+  /** The foreign key's name (for many-to-many, the junction's name). */
+  constraint: string
+  /** [column of `table`, column of `foreignTable`]; empty for many-to-many. */
+  columns: [string, string][]
+  junction?: Junction
+  isSelf: boolean
+}
+
+export interface RoutineParam {
+  name: string
+  /** format_type() of the parameter. */
+  type: string
+  required: boolean
+  variadic: boolean
+}
+
+export type ReturnShape =
+  | { kind: 'void' }
+  | { kind: 'scalar'; type: string; set: boolean }
+  /** Rows of a table, view, composite type or OUT parameters. `table` is set when they are a relation's rows. */
+  | { kind: 'composite'; set: boolean; columns: Column[]; table?: Table; typeName: string }
+
+export interface Routine {
+  oid: number
+  schema: string
+  name: string
+  params: RoutineParam[]
+  returns: ReturnShape
+  volatility: 'volatile' | 'stable' | 'immutable'
+  description: string | null
+}
+
+export interface SchemaCache {
+  /** Keyed by `schema.name`. */
+  tables: Map<string, Table>
+  /** Relationships starting at a table, keyed by `schema.name`. */
+  relationships: Map<string, Relationship[]>
+  /** Functions keyed by `schema.name` (overloads share a key). */
+  routines: Map<string, Routine[]>
+  /** Type names that casts may use, lower-cased, mapped to the quoted name to emit. */
+  types: Map<string, string>
+  /** Settings of the request roles (statement_timeout, ...) to apply per request, by role name. */
+  roleSettings: Map<string, [string, string][]>
+  /** `pgrst.*` settings of the authenticator role (e.g. db_aggregates_enabled). */
+  config: Map<string, string>
+  /** Time zone names a `Prefer: timezone=` may use. */
+  timezones: Set<string>
+  loadedAt: Date
+}
+
+export const key = (schema: string, name: string) => `${schema}.${name}`

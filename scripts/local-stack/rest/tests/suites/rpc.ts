@@ -1,0 +1,131 @@
+// Functions through supabase-js's rpc(): POST with named arguments, GET and HEAD with query arguments, a single
+// unnamed json or text parameter, arrays and variadic parameters, set-returning functions read like tables
+// (filters, order, embedding), scalar, composite, TABLE and void results, and the errors RPC can meet.
+import { describe, expect, it } from 'vitest'
+import { raw, type SuiteEnv } from '../env.ts'
+
+export function rpcSuite(env: SuiteEnv): void {
+  describe('rpc', () => {
+    const db = () => env.h.anon()
+
+    it('calls with named arguments by POST, GET and HEAD', async () => {
+      expect(await db().rpc('add', { a: 2, b: 40 })).toMatchObject({ status: 200, data: 42 })
+      expect((await db().rpc('add', { a: 1, b: 2 }, { get: true })).data).toBe(3)
+      expect((await db().rpc('greet', {}, { get: true })).data).toBe('hello world')
+      expect((await db().rpc('greet', { name: 'Ada' })).data).toBe('hello Ada')
+      const head = await db().rpc('numbers', { upto: 4 }, { head: true, count: 'exact' })
+      expect(head).toMatchObject({ status: 200, data: null, count: 4 })
+    })
+
+    it('passes arrays, variadic arguments and a single unnamed json or text parameter', async () => {
+      expect((await db().rpc('sum_array', { vals: [1, 2, 3] })).data).toBe(6)
+      expect((await db().rpc('sum_array', { vals: [4, 5] }, { get: true })).data).toBe(9)
+      expect((await raw(env, '/rpc/variadic_sum?vals=1&vals=2&vals=3')).json()).toBe(6)
+      expect((await db().rpc('echo_json', { any: ['thing', 1] })).data).toEqual({ any: ['thing', 1] })
+      const text = await raw(env, '/rpc/echo_text', {
+        method: 'POST',
+        body: 'shout',
+        headers: { 'content-type': 'text/plain' },
+      })
+      expect(text.json()).toBe('SHOUT')
+    })
+
+    it('reads set-returning functions like tables: filters, order, limit, select and embedding', async () => {
+      const { data } = await db()
+        .rpc('courses_by_author', { author: 1 })
+        .select('title, sections(title)')
+        .gt('id', 1)
+        .order('id', { ascending: false })
+      expect(data).toEqual([{ title: 'Analytical Engines', sections: [] }])
+      const counted = await db().rpc('courses_by_author', { author: 1 }, { count: 'exact' }).limit(1)
+      expect(counted).toMatchObject({ count: 2, status: 206 })
+      expect((await db().rpc('numbers', { upto: 3 })).data).toEqual([1, 2, 3])
+      expect((await db().rpc('course_lesson_counts').eq('course_id', 1)).data).toEqual([{ course_id: 1, lessons: 4 }])
+      expect((await db().rpc('courses_by_author', { author: 2 }).select('slug').single()).data).toEqual({
+        slug: 'computability',
+      })
+    })
+
+    it('answers an object for a function returning one row, and 204 for void', async () => {
+      expect((await db().rpc('get_author', { author: 3 }).select('name, bio')).data).toEqual({
+        name: 'Grace Hopper',
+        bio: 'Admiral',
+      })
+      expect(await db().rpc('noop')).toMatchObject({ status: 204, data: null, error: null })
+    })
+
+    it('runs GET calls read-only (25006 → 405) and volatile POST calls read-write', async () => {
+      const get = await db().rpc('add_item', { name: 'via get' }, { get: true })
+      expect(get.status).toBe(405)
+      expect(get.error).toMatchObject({ code: '25006', message: 'cannot execute INSERT in a read-only transaction' })
+      const post = await db().rpc('add_item', { name: 'via post' }).select('name')
+      expect(post.data).toEqual({ name: 'via post' })
+    })
+
+    it('answers PGRST202 for unknown functions or arguments and PGRST203 for ambiguous overloads', async () => {
+      const missing = await db().rpc('greeet', { name: 'x', b: 2 })
+      expect(missing.status).toBe(404)
+      expect(missing.error).toEqual({
+        code: 'PGRST202',
+        message: 'Could not find the function rest_test.greeet(b, name) in the schema cache',
+        details:
+          'Searched for the function rest_test.greeet with parameters b, name or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function rest_test.greet',
+      })
+      expect((await db().rpc('xyzzy')).error?.hint).toBeNull()
+      const wrongArgs = await db().rpc('add', { a: 1 }, { get: true })
+      expect(wrongArgs.error).toMatchObject({
+        code: 'PGRST202',
+        message: 'Could not find the function rest_test.add(a) in the schema cache',
+        details:
+          'Searched for the function rest_test.add with parameter a, but no matches were found in the schema cache.',
+      })
+      const ambiguous = await db().rpc('overloaded', { a: 1 })
+      expect(ambiguous.status).toBe(300)
+      expect(ambiguous.error).toEqual({
+        code: 'PGRST203',
+        message:
+          'Could not choose the best candidate function between: rest_test.overloaded(a => integer), rest_test.overloaded(a => text)',
+        details: null,
+        hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      })
+    })
+
+    it('passes errors raised in SQL through: P0001 → 400, PTxyz → xyz, PGRST with full control', async () => {
+      expect(await db().rpc('raise_plain')).toMatchObject({
+        status: 400,
+        error: { code: 'P0001', message: 'Something went wrong', details: 'details here', hint: 'a hint' },
+      })
+      expect((await db().rpc('raise_pt')).status).toBe(418)
+      const custom = await raw(env, '/rpc/raise_custom', { method: 'POST', body: '{}' })
+      expect(custom.status).toBe(402)
+      expect(custom.headers.get('x-powered-by')).toBe('Nerd Rage')
+      expect(custom.json()).toEqual({
+        code: '123',
+        message: 'Payment Required',
+        details: 'Quota exceeded',
+        hint: 'Upgrade your plan',
+      })
+    })
+
+    it('refuses max-affected on functions that do not return a set (PGRST128) and enforces it on those that do', async () => {
+      const scalar = await db().rpc('add', { a: 1, b: 2 }).maxAffected(1)
+      expect(scalar.error).toEqual({
+        code: 'PGRST128',
+        message: 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+        details: null,
+        hint: null,
+      })
+      const set = await db().rpc('numbers', { upto: 3 }).maxAffected(2)
+      expect(set.error).toMatchObject({ code: 'PGRST124', details: 'The query affects 3 rows' })
+    })
+
+    it('lets SQL set the response status and headers', async () => {
+      const res = await raw(env, '/rpc/with_headers')
+      expect(res.status).toBe(202)
+      expect(res.headers.get('x-custom')).toBe('yes')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      expect(res.json()).toEqual({ ok: true })
+    })
+  })
+}
