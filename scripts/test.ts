@@ -176,6 +176,7 @@ try {
     rmSync(report, { force: true })
     await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
       SUMMIT_TEST_DB_URL: stackUp ? dbUrl : '',
+      SUMMIT_TEST_API_URL: stackUp ? stack.apiUrl : '',
     })
     if (!existsSync(report)) throw new Error('vitest wrote no report')
     const json = JSON.parse(readFileSync(report, 'utf8')) as {

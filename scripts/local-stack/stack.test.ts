@@ -1,0 +1,99 @@
+// Integration: the running test stack as an app meets it — supabase-js 2.119 through the gateway on :54321 to REST,
+// functions and the database with the project's migrations, policies and seed. `npm test` sets SUMMIT_TEST_API_URL.
+import { createClient } from '@supabase/supabase-js'
+import { describe, expect, it } from 'vitest'
+import { publishableKey, secretKey } from './keys/index.ts'
+import { JwtKeys } from './keys/jwt.ts'
+
+const apiUrl = process.env.SUMMIT_TEST_API_URL
+
+/** Node 20 has no global WebSocket, and these tests open no realtime socket. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('these tests open no realtime socket')
+  }
+}
+
+function client(key: string, accessToken?: string) {
+  return createClient(apiUrl!, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoWebSocket as never },
+    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
+  })
+}
+
+/** An access token for a seed user, shaped like the ones Auth issues. */
+function userToken(sub: string, email: string): string {
+  const now = Math.floor(Date.now() / 1000)
+  return new JwtKeys().sign({
+    iss: `${apiUrl}/auth/v1`,
+    sub,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    aal: 'aal1',
+    iat: now,
+    exp: now + 600,
+    session_id: crypto.randomUUID(),
+    is_anonymous: false,
+  })
+}
+
+const owner = { id: 'a0000000-0000-4000-8000-000000000001', email: 'owner@example.com' }
+const learner = { id: 'a0000000-0000-4000-8000-000000000003', email: 'learner@example.com' }
+
+describe.skipIf(!apiUrl)('the local stack through supabase-js', () => {
+  it('refuses anon a table without grants with PostgREST 401', async () => {
+    const { data, error, status } = await client(publishableKey).from('profiles').select('id')
+    expect(data).toBeNull()
+    expect(status).toBe(401)
+    expect(error?.code).toBe('42501')
+  })
+
+  it('serves the seeded school to the secret key (service role bypasses RLS)', async () => {
+    const { data, error } = await client(secretKey).from('schools').select('slug, name').eq('slug', 'summit-academy')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ slug: 'summit-academy', name: 'Summit Academy' }])
+  })
+
+  it('applies row-level security for a signed-in learner', async () => {
+    const db = client(publishableKey, userToken(learner.id, learner.email))
+    const profiles = await db.from('profiles').select('id, display_name')
+    expect(profiles.error).toBeNull()
+    expect(profiles.data).toEqual([{ id: learner.id, display_name: 'Lea Learner' }])
+    const schools = await db.from('schools').select('slug')
+    expect(schools.data).toEqual([])
+  })
+
+  it('embeds across foreign keys for a school owner', async () => {
+    const db = client(publishableKey, userToken(owner.id, owner.email))
+    const { data, error } = await db
+      .from('schools')
+      .select('slug, school_members(role, profiles(display_name))')
+      .eq('slug', 'summit-academy')
+      .single()
+    expect(error).toBeNull()
+    const rows = (data?.school_members ?? []) as unknown as {
+      role: string
+      profiles: { display_name: string } | null
+    }[]
+    const members = rows.map((m) => `${m.profiles?.display_name}:${m.role}`).sort()
+    expect(members).toEqual(['Ian Instructor:instructor', 'Olivia Owner:owner'])
+  })
+
+  it('answers a forged token with PostgREST 401 PGRST301', async () => {
+    const forged = `${userToken(learner.id, learner.email).slice(0, -4)}AAAA`
+    const { error, status } = await client(publishableKey, forged).from('profiles').select('id')
+    expect(status).toBe(401)
+    expect(error?.code).toBe('PGRST301')
+  })
+
+  it('answers an unknown edge function with the runtime 404', async () => {
+    const res = await fetch(`${apiUrl}/functions/v1/no-such-function`, {
+      method: 'POST',
+      headers: { apikey: publishableKey },
+    })
+    expect(res.status).toBe(404)
+    await res.body?.cancel()
+  })
+})
