@@ -88,6 +88,27 @@ describe.skipIf(!apiUrl)('the local stack through supabase-js', () => {
     expect(error?.code).toBe('PGRST301')
   })
 
+  it('signs a seed user in through Auth and reads their profile with the session', async () => {
+    const db = client(publishableKey)
+    const { data, error } = await db.auth.signInWithPassword({ email: learner.email, password: 'summit-demo' })
+    expect(error).toBeNull()
+    expect(data.user?.id).toBe(learner.id)
+    const profiles = await db.from('profiles').select('display_name')
+    expect(profiles.data).toEqual([{ display_name: 'Lea Learner' }])
+  })
+
+  it('sends the sign-up confirmation to the inbox', async () => {
+    const email = `stack-test-${crypto.randomUUID()}@example.com`
+    const { data, error } = await client(publishableKey).auth.signUp({ email, password: 'a-long-password' })
+    expect(error).toBeNull()
+    expect(data.session).toBeNull()
+    const inbox = process.env.SUMMIT_TEST_INBOX_URL ?? 'http://127.0.0.1:54324'
+    const found = (await (await fetch(`${inbox}/api/v1/search?query=to:${encodeURIComponent(email)}`)).json()) as {
+      messages_count: number
+    }
+    expect(found.messages_count).toBe(1)
+  })
+
   it('answers an unknown edge function with the runtime 404', async () => {
     const res = await fetch(`${apiUrl}/functions/v1/no-such-function`, {
       method: 'POST',

@@ -4,7 +4,9 @@
 import path from 'node:path'
 import { loadConfig, type StackConfig } from './config/index.ts'
 import { Database } from './db/index.ts'
+import { createAuthService } from './auth/index.ts'
 import { createFunctionsService } from './functions/index.ts'
+import { Inbox } from './inbox/index.ts'
 import { createRestService } from './rest/index.ts'
 import { AccessLog } from './gateway/access-log.ts'
 import { checkHosts, clientUrl, defaultHosts, Gateway, type ServiceName } from './gateway/index.ts'
@@ -62,6 +64,8 @@ export class Stack {
   /** One line per API request, per service. */
   readonly apiLogFile: string
   gateway: Gateway | undefined
+  /** Where every email Auth sends lands (Mailpit's place, port 54324). */
+  inbox: Inbox | undefined
   private accessLog: AccessLog | undefined
   private stopping: Promise<void> | undefined
   private readonly hosts: string[]
@@ -89,7 +93,12 @@ export class Stack {
     const withGateway = options.gateway ?? true
     await assertPortsFree([
       { port: this.config.db.port, purpose: 'database' },
-      ...(withGateway ? [{ port: this.config.api.port, purpose: 'API gateway' }] : []),
+      ...(withGateway
+        ? [
+            { port: this.config.api.port, purpose: 'API gateway' },
+            { port: this.config.inbox.port, purpose: 'email inbox' },
+          ]
+        : []),
       ...(options.extraPorts ?? []),
     ])
     await this.database.start({ fresh: options.fresh })
@@ -101,7 +110,18 @@ export class Stack {
   private createServices(log: AccessLog): Partial<Record<ServiceName, Service>> {
     const { config, keys, apiUrl } = this
     const dbUrl = this.database.url
+    const inbox = this.inbox
     return {
+      ...(inbox && {
+        auth: createAuthService({
+          config,
+          dbUrl,
+          keys,
+          apiUrl,
+          sendEmail: (email) => inbox.deliver(email),
+          log: (message) => log.error(`auth      ${message}`),
+        }),
+      }),
       rest: createRestService({ config, dbUrl, keys, log: (message) => log.error(`rest      ${message}`) }),
       functions: createFunctionsService({
         config,
@@ -117,6 +137,9 @@ export class Stack {
     const log = new AccessLog(this.apiLogFile, { verbose: this.options.verbose ?? false })
     this.accessLog = log
     process.on('unhandledRejection', this.onUnhandledRejection)
+    const inbox = new Inbox({ port: this.config.inbox.port })
+    this.inbox = inbox
+    await step(`start the email inbox on ${inbox.url}`, () => inbox.start())
     const gateway = new Gateway({
       port: this.config.api.port,
       hosts: this.hosts,
@@ -141,7 +164,13 @@ export class Stack {
   get apiSummary(): SummaryUrls['api'] {
     if (!this.gateway) return undefined
     const verbose = this.options.verbose ?? false
-    return { url: this.apiUrl, services: this.gateway.serviceNames, logFile: this.apiLogFile, verbose }
+    return {
+      url: this.apiUrl,
+      services: this.gateway.serviceNames,
+      logFile: this.apiLogFile,
+      verbose,
+      inboxUrl: this.inbox?.url,
+    }
   }
 
   record(extra: Partial<StackState> = {}): void {
@@ -158,6 +187,7 @@ export class Stack {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       await this.gateway?.stop()
+      await this.inbox?.stop()
       process.off('unhandledRejection', this.onUnhandledRejection)
       await this.accessLog?.close()
       await this.database.stop()

@@ -11,7 +11,7 @@ export interface SummaryUrls {
   db: string
   web?: string
   /** The gateway, when it runs: its URL, the services behind it and where its request log goes. */
-  api?: { url: string; services: ServiceName[]; logFile: string; verbose: boolean }
+  api?: { url: string; services: ServiceName[]; logFile: string; verbose: boolean; inboxUrl?: string }
 }
 
 const serviceLabels: [ServiceName, string][] = [
@@ -29,6 +29,7 @@ function apiRows(api: NonNullable<SummaryUrls['api']>): [string, string][] {
     const url = `${api.url}${mountPrefixes[name]}`
     rows.push([label, name === 'realtime' ? `${url.replace(/^http/, 'ws')}/websocket` : url])
   }
+  if (api.inboxUrl) rows.push(['Inbox (email)', api.inboxUrl])
   return rows
 }
 

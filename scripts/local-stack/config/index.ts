@@ -17,9 +17,58 @@ export interface StackConfig {
     enableConfirmations: boolean
     /** Absolute path of the JWK file that signs user tokens, when [auth] signing_keys_path is set. */
     signingKeysPath: string | undefined
-  }
+  } & AuthSettings
   /** [functions.<name>] sections: per-function settings of the edge runtime. */
   functions: Record<string, { verifyJwt: boolean; enabled: boolean }>
+}
+
+/** The rest of [auth] that the Auth service reads (GoTrue's settings as `supabase start` derives them). */
+export interface AuthSettings {
+  additionalRedirectUrls: string[]
+  /** Seconds an access token lives. */
+  jwtExpiry: number
+  enableRefreshTokenRotation: boolean
+  /** Seconds during which a rotated refresh token may still be used once more. */
+  refreshTokenReuseInterval: number
+  enableSignup: boolean
+  enableAnonymousSignIns: boolean
+  enableManualLinking: boolean
+  /** "", "letters_digits", "lower_upper_letters_digits" or "lower_upper_letters_digits_symbols". */
+  passwordRequirements: string
+  /** [auth.rate_limit]: events per hour (email, sms, anonymous users) or per 5 minutes and client (the rest). */
+  rateLimit: {
+    emailSent: number
+    smsSent: number
+    anonymousUsers: number
+    tokenRefresh: number
+    signInSignUps: number
+    tokenVerifications: number
+    web3: number
+  }
+  /** Request header rate limits are keyed on (GoTrue's RATE_LIMIT_HEADER); the client address when unset. */
+  rateLimitHeader: string | undefined
+  email: {
+    enableSignup: boolean
+    doubleConfirmChanges: boolean
+    securePasswordChange: boolean
+    /** Seconds between two emails of the same kind to the same user ([auth.email] max_frequency). */
+    maxFrequency: number
+    otpLength: number
+    /** Seconds an emailed link or code stays valid. */
+    otpExpiry: number
+    /** [auth.email.template.<type>]: subject and absolute path of the HTML body, each optional. */
+    templates: Record<string, { subject: string | undefined; contentPath: string | undefined }>
+  }
+  sms: { enableSignup: boolean; enableConfirmations: boolean }
+  mfa: {
+    maxEnrolledFactors: number
+    totp: { enrollEnabled: boolean; verifyEnabled: boolean }
+    phone: { enrollEnabled: boolean; verifyEnabled: boolean }
+    webAuthn: { enrollEnabled: boolean; verifyEnabled: boolean }
+  }
+  passkey: { enabled: boolean }
+  /** Relying party of passkeys and WebAuthn factors. */
+  webauthn: { rpDisplayName: string; rpId: string; rpOrigins: string[] }
 }
 
 type Table = Record<string, unknown>
@@ -75,6 +124,7 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
       signingKeysPath: auth.signing_keys_path
         ? path.resolve(path.dirname(file), value(auth, 'signing_keys_path', ''))
         : undefined,
+      ...loadAuthSettings(auth, file),
     },
     functions: Object.fromEntries(
       Object.keys(table(raw, 'functions')).map((name) => {
@@ -82,5 +132,97 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
         return [name, { verifyJwt: value(fn, 'verify_jwt', true), enabled: value(fn, 'enabled', true) }]
       }),
     ),
+  }
+}
+
+/** Go duration strings as config.toml writes them ("1s", "1m30s", "2h"), in seconds; a bare number is seconds. */
+export function parseDurationSeconds(text: string, key: string): number {
+  const trimmed = text.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed)
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)]
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== trimmed) {
+    throw new Error(`supabase/config.toml: "${key}" should be a duration such as "1s" or "1m0s"`)
+  }
+  const unit: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600 }
+  return parts.reduce((sum, p) => sum + Number(p[1]) * (unit[p[2] ?? 's'] ?? 1), 0)
+}
+
+function optionalString(parent: Table, key: string): string | undefined {
+  return parent[key] === undefined ? undefined : value(parent, key, '')
+}
+
+function loadAuthSettings(auth: Table, file: string): AuthSettings {
+  const email = table(auth, 'email')
+  const sms = table(auth, 'sms')
+  const rate = table(auth, 'rate_limit')
+  const mfa = table(auth, 'mfa')
+  const factor = (name: string) => {
+    const section = table(mfa, name)
+    return {
+      enrollEnabled: value(section, 'enroll_enabled', false),
+      verifyEnabled: value(section, 'verify_enabled', false),
+    }
+  }
+  const webauthn = table(auth, 'webauthn')
+  // Template paths are relative to the project folder (content_path = "./supabase/templates/invite.html").
+  const projectDir = path.dirname(path.dirname(file))
+  const templates = Object.fromEntries(
+    Object.keys(table(email, 'template')).map((name) => {
+      const section = table(table(email, 'template'), name)
+      const contentPath = optionalString(section, 'content_path')
+      return [
+        name,
+        {
+          subject: optionalString(section, 'subject'),
+          contentPath: contentPath === undefined ? undefined : path.resolve(projectDir, contentPath),
+        },
+      ]
+    }),
+  )
+  return {
+    additionalRedirectUrls: value(auth, 'additional_redirect_urls', ['https://127.0.0.1:3000']),
+    jwtExpiry: value(auth, 'jwt_expiry', 3600),
+    enableRefreshTokenRotation: value(auth, 'enable_refresh_token_rotation', true),
+    refreshTokenReuseInterval: value(auth, 'refresh_token_reuse_interval', 10),
+    enableSignup: value(auth, 'enable_signup', true),
+    enableAnonymousSignIns: value(auth, 'enable_anonymous_sign_ins', false),
+    enableManualLinking: value(auth, 'enable_manual_linking', false),
+    passwordRequirements: value(auth, 'password_requirements', ''),
+    rateLimit: {
+      emailSent: value(rate, 'email_sent', 2),
+      smsSent: value(rate, 'sms_sent', 30),
+      anonymousUsers: value(rate, 'anonymous_users', 30),
+      tokenRefresh: value(rate, 'token_refresh', 150),
+      signInSignUps: value(rate, 'sign_in_sign_ups', 30),
+      tokenVerifications: value(rate, 'token_verifications', 30),
+      web3: value(rate, 'web3', 30),
+    },
+    rateLimitHeader: optionalString(rate, 'header'),
+    email: {
+      // `enabled` is this repo's spelling, `enable_signup` the CLI's; either one off turns email sign-ups off.
+      enableSignup: value(email, 'enable_signup', true) && value(email, 'enabled', true),
+      doubleConfirmChanges: value(email, 'double_confirm_changes', true),
+      securePasswordChange: value(email, 'secure_password_change', false),
+      maxFrequency: parseDurationSeconds(value(email, 'max_frequency', '1s'), 'max_frequency'),
+      otpLength: value(email, 'otp_length', 6),
+      otpExpiry: value(email, 'otp_expiry', 3600),
+      templates,
+    },
+    sms: {
+      enableSignup: value(sms, 'enable_signup', false) || value(sms, 'enabled', false),
+      enableConfirmations: value(sms, 'enable_confirmations', false),
+    },
+    mfa: {
+      maxEnrolledFactors: value(mfa, 'max_enrolled_factors', 10),
+      totp: factor('totp'),
+      phone: factor('phone'),
+      webAuthn: factor('web_authn'),
+    },
+    passkey: { enabled: value(table(auth, 'passkey'), 'enabled', false) },
+    webauthn: {
+      rpDisplayName: value(webauthn, 'rp_display_name', 'Supabase'),
+      rpId: value(webauthn, 'rp_id', 'localhost'),
+      rpOrigins: value(webauthn, 'rp_origins', ['http://localhost:3000']),
+    },
   }
 }

@@ -1,0 +1,50 @@
+// The server side of `npm run bench -- auth`, run in a child process: the Auth service mounted at /auth/v1 with
+// rate limits lifted, reporting its port to the parent and its event-loop delay on request.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { createAuthService } from '../local-stack/auth/index.ts'
+import { loadConfig } from '../local-stack/config/index.ts'
+import { JwtKeys } from '../local-stack/keys/jwt.ts'
+
+export interface LoopDelay {
+  p99: number
+  max: number
+}
+
+export async function serveForBench(dbUrl: string): Promise<void> {
+  const config = structuredClone(loadConfig())
+  config.auth.rateLimit = { ...config.auth.rateLimit, tokenRefresh: 1e9, signInSignUps: 1e9 }
+  // The service needs the server's port for its issuer, so it is created once the server listens.
+  const mounted: { service?: ReturnType<typeof createAuthService> } = {}
+  const server = createServer(
+    (req, res) => void mounted.service!.handle(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '')),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  const service = createAuthService({
+    config,
+    dbUrl,
+    keys: new JwtKeys(),
+    apiUrl: `http://127.0.0.1:${port}`,
+    sendEmail: async () => {},
+  })
+  mounted.service = service
+  const loop = monitorEventLoopDelay({ resolution: 5 })
+  process.on('message', async (message) => {
+    if (message === 'loop-start') {
+      loop.reset()
+      loop.enable()
+      process.send!('started')
+    } else if (message === 'loop-stop') {
+      loop.disable()
+      process.send!({ p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } satisfies LoopDelay)
+    } else if (message === 'stop') {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await service.stop?.()
+      process.exit(0)
+    }
+  })
+  process.send!(port)
+}

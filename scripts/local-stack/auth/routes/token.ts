@@ -1,0 +1,95 @@
+// POST /token: the password grant (with the per-account limit on failed attempts), refresh_token rotation, and the
+// PKCE exchange of an auth code for a session. One rate limit (token_refresh per 5 minutes) covers every grant.
+import type { AuthContext } from '../context.ts'
+import { inTransaction } from '../db.ts'
+import { badRequest, notFound, tooManyRequests, unprocessable } from '../errors.ts'
+import type { AuthRequest } from '../http/request.ts'
+import { sendJson } from '../http/response.ts'
+import type { Router } from '../http/router.ts'
+import { findFlowState, isFlowStateExpired, verifierMatches } from '../models/flow-state.ts'
+import { findUserByEmail, findUserById, hasPassword, isBanned, isConfirmed } from '../models/users.ts'
+import { maxPasswordBytes, weakPasswordNotice } from '../passwords/strength.ts'
+import { issueSession } from '../tokens/issue.ts'
+import { refreshGrant } from '../tokens/refresh.ts'
+import { grantOf } from './shared.ts'
+
+const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials')
+
+export function tokenRoutes(router: Router, context: AuthContext): void {
+  router.add('POST', '/token', async (request) => {
+    const grantType = request.query.get('grant_type') ?? ''
+    if (!['password', 'refresh_token', 'pkce', 'id_token'].includes(grantType)) {
+      throw badRequest('invalid_credentials', 'unsupported_grant_type')
+    }
+    context.limits.enforce(context.limits.token, request.clientKey)
+    if (grantType === 'password') return passwordGrant(context, request)
+    if (grantType === 'refresh_token') {
+      const params = await request.json('RefreshTokenGrantParams')
+      const tokens = await refreshGrant(context, params.string('refresh_token'), grantOf(request))
+      return sendJson(request.res, 200, tokens)
+    }
+    if (grantType === 'pkce') return pkceGrant(context, request)
+    const params = await request.json('IdTokenGrantParams')
+    // No OAuth or OIDC provider is configured in the local stack.
+    throw badRequest('validation_failed', `Custom OIDC provider "${params.string('provider')}" not allowed`)
+  })
+}
+
+async function passwordGrant(context: AuthContext, request: AuthRequest): Promise<void> {
+  const params = await request.json('PasswordGrantParams')
+  const email = params.string('email')
+  const phone = params.string('phone')
+  const password = params.string('password')
+  if (email !== '' && phone !== '') {
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.')
+  }
+  if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone')
+  if (email === '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
+  if (!context.settings.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled')
+  const user = await findUserByEmail(context.db, email, context.aud)
+  if (!user || !hasPassword(user)) throw invalidCredentials()
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
+  if (!context.attempts.allows(user.id, request.clientKey)) {
+    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached')
+  }
+  // A hash never comes from more than 72 bytes, so a longer password cannot match: no need to spend bcrypt on it.
+  const valid =
+    Buffer.byteLength(password) <= maxPasswordBytes &&
+    password !== '' &&
+    (await context.hasher.compare(password, user.encrypted_password ?? ''))
+  if (!valid) {
+    context.attempts.recordFailure(user.id, request.clientKey)
+    throw invalidCredentials()
+  }
+  context.attempts.recordSuccess(user.id, request.clientKey)
+  if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed')
+  const tokens = await issueSession(context, context.db, user, 'password', grantOf(request))
+  const weak = weakPasswordNotice(password, context.settings)
+  sendJson(request.res, 200, weak ? { ...tokens, weak_password: weak } : tokens)
+}
+
+async function pkceGrant(context: AuthContext, request: AuthRequest): Promise<void> {
+  const params = await request.json('PKCEGrantParams')
+  const authCode = params.string('auth_code')
+  const verifier = params.string('code_verifier')
+  if (authCode === '' || verifier === '') {
+    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty')
+  }
+  const flow = await findFlowState(context.db, authCode)
+  if (!flow?.user_id) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found')
+  if (isFlowStateExpired(flow, context.flowStateExpiry)) {
+    throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired')
+  }
+  const user = await findUserById(context.db, flow.user_id)
+  if (!user) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found')
+  if (!verifierMatches(flow, verifier)) {
+    throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier')
+  }
+  const tokens = await inTransaction(context.db, async (db) => {
+    // Deleting first makes a concurrent second exchange of the same code find nothing.
+    const deleted = await db.query('delete from auth.flow_state where id = $1', [flow.id])
+    if (deleted.rowCount === 0) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found')
+    return issueSession(context, db, user, flow.authentication_method, grantOf(request))
+  })
+  sendJson(request.res, 200, tokens)
+}

@@ -1,0 +1,60 @@
+// Who is calling: the Bearer JWT checked as GoTrue checks it (signature by the stack's keys, expiry, `sub` and
+// `session_id` present in the database), and the admin gate (a JWT whose role is service_role or supabase_admin).
+import type { JwtClaims } from '../../keys/jwt.ts'
+import type { AuthContext } from '../context.ts'
+import { badRequest, forbidden, unauthorized } from '../errors.ts'
+import type { AuthRequest } from '../http/request.ts'
+import { findSession, type SessionRow } from '../models/sessions.ts'
+import { findUserById, isUuid, type UserRow } from '../models/users.ts'
+
+export interface Caller {
+  claims: JwtClaims
+  user: UserRow
+  /** Undefined for tokens without a session_id (GoTrue accepts those, e.g. hand-made test tokens). */
+  session: SessionRow | undefined
+}
+
+const bearer = /^[Bb]earer (\S+)$/
+
+export function verifiedClaims(context: AuthContext, request: AuthRequest): JwtClaims {
+  const token = bearer.exec(request.header('authorization') ?? '')?.[1]
+  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
+  const result = context.keys.verify(token)
+  if (result.ok) return result.claims
+  const detail =
+    result.reason === 'malformed'
+      ? 'token is malformed: could not JSON decode header or claims'
+      : result.reason === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : 'token signature is invalid: signature is invalid'
+  throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`)
+}
+
+/** requireAuthentication: a valid user JWT whose user (and session, when named) still exist. */
+export async function authenticate(context: AuthContext, request: AuthRequest): Promise<Caller> {
+  const claims = verifiedClaims(context, request)
+  const sub = typeof claims.sub === 'string' ? claims.sub : ''
+  if (!sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim')
+  if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID')
+  const user = await findUserById(context.db, sub)
+  if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist')
+  let session: SessionRow | undefined
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : ''
+  if (sessionId && sessionId !== '00000000-0000-0000-0000-000000000000') {
+    if (!isUuid(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID')
+    session = await findSession(context.db, sessionId)
+    if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+  }
+  return { claims, user, session }
+}
+
+/** requireAdminCredentials: the caller's JWT carries one of the admin roles. */
+export function requireAdmin(context: AuthContext, request: AuthRequest): JwtClaims {
+  const claims = verifiedClaims(context, request)
+  if (typeof claims.role === 'string' && context.adminRoles.includes(claims.role)) return claims
+  throw forbidden('not_admin', 'User not allowed')
+}
+
+export function isAal2(caller: Caller): boolean {
+  return caller.session?.aal === 'aal2'
+}
