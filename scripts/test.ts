@@ -110,6 +110,15 @@ await suite('edge functions (deno fmt, lint, check)', async () => {
 
 const stack = new Stack('test')
 let stackUp = false
+let web: WebServer | undefined
+
+// Interrupted (Ctrl-C, a CI time-out): stop what was started, so no server outlives the run.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    process.stdout.write(`\n${red(`${signal}: stopping the test stack`)}\n`)
+    void Promise.allSettled([web?.stop(), stack.stop()]).then(() => process.exit(130))
+  })
+}
 await suite('local stack (fresh database, migrations and seed)', async () => {
   await stack.start({ fresh: true })
   stackUp = true
@@ -198,11 +207,11 @@ try {
     if (!stackUp) throw new Error('skipped: the stack did not start')
     const chromium = ensureChromium()
     await assertPortsFree([{ port: webPort, purpose: 'web app' }])
-    const web = new WebServer()
+    web = new WebServer()
     const report = path.join(stackDir, 'e2e-report.json')
     rmSync(report, { force: true })
     try {
-      await web.start(`http://127.0.0.1:${stack.config.api.port}`)
+      await web.start(stack.apiUrl)
       await run(bin('playwright'), ['test', '--config', path.join('web', 'playwright.config.ts')], {
         CHROMIUM_PATH: chromium,
         E2E_BASE_URL: webUrl,
@@ -210,6 +219,7 @@ try {
       })
     } finally {
       await web.stop()
+      web = undefined
     }
     if (!existsSync(report)) throw new Error('playwright wrote no report')
     const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {

@@ -1,6 +1,6 @@
 // One PostgreSQL 17 cluster of the local stack: created with initdb, run as a child process on loopback, stopped
 // with a fast shutdown. Runs as an unprivileged user when we are root (see os-user.ts).
-import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -113,8 +113,21 @@ export class Cluster {
     })
     closeSync(log)
     this.child = child
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()))
-    await this.waitReady(child)
+    let spawnError: Error | undefined
+    this.exited = new Promise((resolve) => {
+      child.once('exit', () => resolve())
+      // A binary that cannot be run never emits 'exit'; without this listener the error would crash the process.
+      child.once('error', (error) => {
+        spawnError = error
+        resolve()
+      })
+    })
+    try {
+      await this.waitReady(child)
+    } catch (error) {
+      if (spawnError) throw new Error(`Could not run ${bins.postgres}: ${spawnError.message}`, { cause: error })
+      throw error
+    }
   }
 
   private async waitReady(child: ChildProcess): Promise<void> {
@@ -174,6 +187,8 @@ export class Cluster {
     if (!existsSync(pidFile)) return false
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
     if (!Number.isInteger(pid) || pid <= 0 || pid === this.child?.pid || !isAlive(pid)) return false
+    // After a reboot the recorded pid may belong to an unrelated process: only a postgres on this folder is ours.
+    if (!isPostmasterOf(pid, this.dataDir)) return false
     process.stdout.write(`  stopping a PostgreSQL (pid ${pid}) left running on this data folder by an earlier run\n`)
     process.kill(pid, 'SIGINT')
     const deadline = Date.now() + 15_000
@@ -195,4 +210,17 @@ export function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+}
+
+/** Whether `pid` is a postgres server running on `dataDir`, judged by its command line. */
+function isPostmasterOf(pid: number, dataDir: string): boolean {
+  let command: string
+  try {
+    command = existsSync(`/proc/${pid}/cmdline`)
+      ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+      : execFileSync('ps', ['-p', String(pid), '-o', 'command='], { encoding: 'utf8' })
+  } catch {
+    return false
+  }
+  return /\bpostgres\b/.test(command) && command.includes(dataDir)
 }

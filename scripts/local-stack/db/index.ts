@@ -7,7 +7,7 @@ import { note, step } from '../log.ts'
 import { profileDir, type Profile } from '../paths.ts'
 import { applyBootstrap, isBootstrapCurrent } from './bootstrap.ts'
 import { Cluster } from './cluster.ts'
-import { resetDatabase, syncMigrations } from './migrations.ts'
+import { recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
 import { installPgtapFiles } from './pgtap.ts'
 
 export class Database {
@@ -57,6 +57,9 @@ export class Database {
   }
 
   private async sync(): Promise<void> {
+    if (await recoverInterruptedMigration(this.url)) {
+      note('the last migration attempt was interrupted: the database was put back as it was before it')
+    }
     const outcome = await step('bring the database up to supabase/migrations (supabase CLI)', () =>
       syncMigrations(this.url, this.config),
     )

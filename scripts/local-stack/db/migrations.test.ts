@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/index.ts'
 import { repoRoot } from '../paths.ts'
-import { MigrationError, resetDatabase, syncMigrations } from './migrations.ts'
+import { MigrationError, recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
 
 const clusterUrl = process.env.SUMMIT_TEST_DB_URL
 const database = 'migration_failure_test'
@@ -84,5 +84,33 @@ describe.skipIf(!clusterUrl)('migrations that fail', () => {
       { body: 'seeded' },
       { body: 'written by hand' },
     ])
+  })
+
+  it('resets while clients keep connecting to the database', async () => {
+    writeFileSync(path.join(workdir, 'supabase', 'seed.sql'), `insert into public.notes values ('seeded');`)
+    let stop = false
+    const traffic = (async () => {
+      while (!stop) {
+        await query('select 1').catch(() => {})
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    })()
+    try {
+      await resetDatabase(url, { workdir })
+    } finally {
+      stop = true
+      await traffic
+    }
+    expect(await query('select body from public.notes')).toEqual([{ body: 'seeded' }])
+  })
+
+  it('puts the database back as it was when an attempt was interrupted', async () => {
+    expect(await recoverInterruptedMigration(url)).toBe(false)
+    // What withBackup leaves behind when the process dies in the middle of a migration.
+    await admin.query(`create database ${database}_before_migrating template ${database}`)
+    await query(`insert into public.notes values ('half-migrated')`)
+    expect(await recoverInterruptedMigration(url)).toBe(true)
+    expect(await query('select body from public.notes')).toEqual([{ body: 'seeded' }])
+    expect(await recoverInterruptedMigration(url)).toBe(false)
   })
 })

@@ -121,34 +121,73 @@ export async function resetDatabase(url: string, options: MigrationOptions = {})
   await withBackup(url, () => supabase(['db', 'reset', '--yes'], url, { workdir: options.workdir }))
 }
 
-/**
- * Copies the database of `url` aside, runs `work`, and puts the copy back if it fails. Copying needs the database
- * to have no other connections for a moment, so open ones are closed (services reconnect).
- */
-async function withBackup(url: string, work: () => Promise<unknown>): Promise<void> {
+/** The copy withBackup keeps of `database` while migrations run. */
+function backupName(database: string): string {
+  return `${database}_before_migrating`
+}
+
+function adminClient(url: string): { admin: pg.Client; database: string } {
   const database = decodeURIComponent(new URL(url).pathname.slice(1))
-  const backup = `${database}_before_migrating`
   const adminUrl = new URL(url)
   adminUrl.pathname = '/template1'
-  const admin = new pg.Client({ connectionString: adminUrl.toString() })
+  return { admin: new pg.Client({ connectionString: adminUrl.toString() }), database }
+}
+
+/**
+ * Copies the database of `url` aside, runs `work`, and puts the copy back if it fails. Copying needs the database to
+ * have no other connections, so new ones are refused for that moment and open ones closed (services reconnect).
+ */
+async function withBackup(url: string, work: () => Promise<unknown>): Promise<void> {
+  const { admin, database } = adminClient(url)
   const quoted = (name: string) => admin.escapeIdentifier(name)
+  const backup = backupName(database)
   await admin.connect()
   try {
-    await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [database],
-    )
     await admin.query(`drop database if exists ${quoted(backup)} with (force)`)
-    await admin.query(`create database ${quoted(backup)} template ${quoted(database)}`)
+    await admin.query(`alter database ${quoted(database)} allow_connections false`)
+    try {
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database],
+      )
+      await admin.query(`create database ${quoted(backup)} template ${quoted(database)}`)
+    } finally {
+      await admin.query(`alter database ${quoted(database)} allow_connections true`)
+    }
     try {
       await work()
     } catch (error) {
-      await admin.query(`drop database ${quoted(database)} with (force)`)
-      await admin.query(`alter database ${quoted(backup)} rename to ${quoted(database)}`)
+      await restore(admin, database)
       if (error instanceof CliError) throw new MigrationError(error)
       throw error
     }
     await admin.query(`drop database ${quoted(backup)}`)
+  } finally {
+    await admin.end()
+  }
+}
+
+async function restore(admin: pg.Client, database: string): Promise<void> {
+  const quoted = (name: string) => admin.escapeIdentifier(name)
+  await admin.query(`drop database if exists ${quoted(database)} with (force)`)
+  await admin.query(`alter database ${quoted(backupName(database))} rename to ${quoted(database)}`)
+}
+
+/**
+ * A copy left behind means the last migration attempt never finished (the stack was killed mid-way): what is in the
+ * database may be half migrated, so the copy from before the attempt is put back. Returns whether it was.
+ */
+export async function recoverInterruptedMigration(url: string): Promise<boolean> {
+  const { admin, database } = adminClient(url)
+  await admin.connect()
+  try {
+    const { rows } = await admin.query<{ found: boolean }>(
+      'select exists (select 1 from pg_database where datname = $1) as found',
+      [backupName(database)],
+    )
+    if (!rows[0]?.found) return false
+    await restore(admin, database)
+    return true
   } finally {
     await admin.end()
   }
