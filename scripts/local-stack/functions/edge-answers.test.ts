@@ -169,6 +169,13 @@ describe('what is not a function', () => {
     }
   })
 
+  it('treats names of Object.prototype members as unknown functions, with or without a JWT', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      await notFound(await h.call(`/${name}`))
+      await notFound(await fetch(h.endpoint(`/${name}`), { method: 'POST' }))
+    }
+  })
+
   it('answers a function declared in config.toml without a folder with 503 BOOT_ERROR', async () => {
     const response = await h.call('/ghost')
     expect(response.status).toBe(503)

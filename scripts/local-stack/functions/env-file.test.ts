@@ -37,6 +37,21 @@ describe('parseEnv (godotenv rules)', () => {
     })
   })
 
+  it('expands only variables the file defined, never members of Object.prototype', () => {
+    const parsed = parseEnv('A=${constructor}\nB="$toString-${__proto__}"\nC=$hasOwnProperty\n')
+    expect(parsed).toEqual({ A: '', B: '-', C: '' })
+  })
+
+  it('keeps a variable named like an Object.prototype member as an ordinary name', () => {
+    const parsed = parseEnv('__proto__=p\nconstructor=c\nUSE=${__proto__}/${constructor}\n')
+    expect(Object.entries(parsed)).toEqual([
+      ['__proto__', 'p'],
+      ['constructor', 'c'],
+      ['USE', 'p/c'],
+    ])
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
+  })
+
   it('strips an inline comment only after whitespace', () => {
     expect(parseEnv('A=value # comment\nB=value#hash\nC=\n')).toEqual({ A: 'value', B: 'value#hash', C: '' })
   })

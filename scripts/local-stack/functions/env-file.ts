@@ -15,20 +15,20 @@ export function readEnvFile(file: string): EnvFile {
   } catch {
     return { values: {}, warnings: [] }
   }
-  const parsed = parseEnv(text)
-  const values: Record<string, string> = {}
+  const kept: [string, string][] = []
   const warnings: string[] = []
-  for (const [name, value] of Object.entries(parsed)) {
+  for (const [name, value] of Object.entries(parseEnv(text))) {
     if (name.startsWith('SUPABASE_')) warnings.push(`Env name cannot start with SUPABASE_, skipping: ${name}`)
-    else values[name] = value
+    else kept.push([name, value])
   }
-  return { values, warnings }
+  return { values: Object.fromEntries(kept), warnings }
 }
 
 const line = /^\s*(?:export\s+)?([\w.-]+)\s*[=:]\s?(.*)$/
 
 export function parseEnv(text: string): Record<string, string> {
-  const values: Record<string, string> = {}
+  // A Map, not an object: names such as `__proto__` or `constructor` are ordinary names in a .env file.
+  const values = new Map<string, string>()
   const lines = text.replace(/\r\n?/g, '\n').split('\n')
   for (let i = 0; i < lines.length; i++) {
     const match = line.exec(lines[i] as string)
@@ -45,12 +45,13 @@ export function parseEnv(text: string): Record<string, string> {
         end = closingQuote(body, quote)
       }
       rest = end < 0 ? body : body.slice(0, end)
-      values[name] = quote === "'" ? rest : expand(unescape(rest), values)
+      values.set(name, quote === "'" ? rest : expand(unescape(rest), values))
     } else {
-      values[name] = expand(rest.replace(/\s+#.*$/, '').trim(), values)
+      values.set(name, expand(rest.replace(/\s+#.*$/, '').trim(), values))
     }
   }
-  return values
+  // fromEntries defines own properties, so even `__proto__` stays a plain entry.
+  return Object.fromEntries(values)
 }
 
 function closingQuote(text: string, quote: string): number {
@@ -65,8 +66,8 @@ function unescape(text: string): string {
   return text.replace(/\\([^$])/g, (_, char: string) => ({ n: '\n', r: '\r', t: '\t' })[char] ?? char)
 }
 
-function expand(text: string, values: Record<string, string>): string {
+function expand(text: string, values: Map<string, string>): string {
   return text.replace(/(\\)?\$(?:\{(\w+)\}|(\w+))/g, (whole, escaped: string | undefined, braced, bare) =>
-    escaped ? whole.slice(1) : (values[(braced ?? bare) as string] ?? ''),
+    escaped ? whole.slice(1) : (values.get((braced ?? bare) as string) ?? ''),
   )
 }

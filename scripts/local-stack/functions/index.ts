@@ -13,7 +13,7 @@ import { resolveDenoBinary, runtimeEnv } from './deno.ts'
 import { functionEnv } from './environment.ts'
 import { forward } from './proxy.ts'
 import { functionNotFound, relayError, send, unauthorized, type EdgeAnswer } from './responses.ts'
-import { fingerprint, hasEntrypoint, isFunctionName } from './sources.ts'
+import { isFunctionName, trackSources } from './sources.ts'
 import { forwardUpgrade, refuseUpgrade } from './upgrade.ts'
 import { verifyFunctionJwt } from './verify-jwt.ts'
 import { FunctionWorker } from './worker.ts'
@@ -52,6 +52,7 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
   const current = new Map<string, FunctionWorker>()
   /** Every live process, retiring ones included. */
   const live = new Set<FunctionWorker>()
+  const sources = trackSources(functionsDir)
   let deno: string | undefined
   let stopped = false
   const killAll = () => live.forEach((worker) => worker.kill('stopped'))
@@ -65,15 +66,14 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
     return deno
   }
 
-  function workerFor(name: string): FunctionWorker {
-    const sources = fingerprint(functionsDir, name)
+  function workerFor(name: string, fingerprint: string): FunctionWorker {
     const existing = current.get(name)
-    if (existing && !existing.hasExited && existing.fingerprint === sources) return existing
+    if (existing && !existing.hasExited && existing.fingerprint === fingerprint) return existing
     existing?.retire()
     const { env, hidden } = runtimeEnv(denoDir)
     const worker = new FunctionWorker({
       name,
-      fingerprint: sources,
+      fingerprint,
       functionsDir,
       deno: prepare(),
       env: { ...functionEnv(functionsDir, options, warnOnce), ...env },
@@ -91,26 +91,31 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
     return worker
   }
 
-  /** The edge runtime's checks before a function runs: its answer, or the function's name. */
-  function admit(req: IncomingMessage, requestPath: string): { answer: EdgeAnswer } | { name: string } {
+  /** The edge runtime's checks before a function runs: its answer, or the function and the state of its sources. */
+  async function admit(
+    req: IncomingMessage,
+    requestPath: string,
+  ): Promise<{ answer: EdgeAnswer } | { name: string; fingerprint: string }> {
     const name = requestPath.split('?')[0]?.split('/')[1] ?? ''
-    const settings = options.config.functions[name]
-    const exists = isFunctionName(name) && hasEntrypoint(functionsDir, name)
-    if (!isFunctionName(name) || settings?.enabled === false || (!exists && !settings)) {
-      return { answer: functionNotFound() }
-    }
+    if (!isFunctionName(name)) return { answer: functionNotFound() }
+    // Own keys only: `constructor` or `toString` must not pass for a function declared in config.toml.
+    const declared = options.config.functions
+    const settings = Object.hasOwn(declared, name) ? declared[name] : undefined
+    if (settings?.enabled === false) return { answer: functionNotFound() }
+    const { exists, fingerprint } = await sources(name)
+    if (!exists && !settings) return { answer: functionNotFound() }
     if (req.method !== 'OPTIONS' && (settings?.verifyJwt ?? true)) {
       const check = verifyFunctionJwt(req.headers.authorization, options.keys)
       if (!check.ok) return { answer: unauthorized(check.msg) }
     }
     // Declared in config.toml without a folder: the CLI serves it, and it fails to boot.
-    return exists && !stopped ? { name } : { answer: relayError('boot') }
+    return exists && !stopped ? { name, fingerprint } : { answer: relayError('boot') }
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, requestPath: string): Promise<void> {
-    const admitted = admit(req, requestPath)
+    const admitted = await admit(req, requestPath)
     if ('answer' in admitted) return send(res, admitted.answer)
-    const worker = workerFor(admitted.name)
+    const worker = workerFor(admitted.name, admitted.fingerprint)
     const leave = worker.enter()
     let port: number
     try {
@@ -138,16 +143,23 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
   }
 
   async function join(req: IncomingMessage, socket: Duplex, head: Buffer, requestPath: string): Promise<void> {
-    const admitted = admit(req, requestPath)
+    // The client may leave at any time, even while its function boots; an error on its socket only means that.
+    socket.on('error', () => {})
+    const admitted = await admit(req, requestPath)
     if ('answer' in admitted) return refuseUpgrade(socket, admitted.answer)
-    const worker = workerFor(admitted.name)
+    const worker = workerFor(admitted.name, admitted.fingerprint)
     const leave = worker.enter()
+    let port: number
     try {
-      forwardUpgrade(req, socket, head, requestPath, await worker.ready, leave)
-    } catch {
+      port = await worker.ready
+    } catch (error) {
       leave()
-      refuseUpgrade(socket, relayError('boot'))
+      log(`[${admitted.name}] ${(error as Error).message}`)
+      return refuseUpgrade(socket, relayError('boot'))
     }
+    // Gone while the worker booted: its socket has closed already, and no close event is left to count it out.
+    if (socket.destroyed) return leave()
+    forwardUpgrade(req, socket, head, requestPath, port, leave)
   }
 
   /** Whatever goes wrong on our side (Deno missing, a spawn refused) is a boot error, never a crash. */

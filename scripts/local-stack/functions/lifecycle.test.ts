@@ -3,13 +3,23 @@
 import { spawn } from 'node:child_process'
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonKey } from '../keys/index.ts'
 import { repoRoot } from '../paths.ts'
-import { fixturesDir, isAlive, processesMentioning, startHarness, type Harness } from './testing.ts'
+import {
+  afterSourcesRecheck,
+  fixturesDir,
+  isAlive,
+  processesMentioning,
+  startHarness,
+  waitFor,
+  type Harness,
+} from './testing.ts'
 
 let h: Harness
+const websocketKey = Buffer.from('summit-functions').toString('base64')
 
 beforeAll(async () => {
   h = await startHarness()
@@ -30,6 +40,7 @@ const envValue = async (name: string) => {
   return data?.env[name]
 }
 
+// Sources are rechecked at most every sourcesRecheckMs (250 ms): each edit waits that long before the next request.
 describe('changes picked up without a restart', () => {
   it('keeps a worker warm while nothing changes', async () => {
     const first = await greet('Ada')
@@ -38,9 +49,10 @@ describe('changes picked up without a restart', () => {
     expect(second).toEqual({ message: 'Hello, Grace!', pid: first.pid })
   })
 
-  it('serves an edited function on the very next request', async () => {
+  it('serves an edited function on the next request after the recheck interval', async () => {
     const before = await greet('Ada')
     writeFileSync(path.join(h.functionsDir, 'greet', 'style.ts'), "export const punctuation = ' (edited)'\n")
+    await afterSourcesRecheck()
     const after = await greet('Ada')
     expect(after.message).toBe('Hello, Ada! (edited)')
     expect(after.pid).not.toBe(before.pid)
@@ -49,12 +61,14 @@ describe('changes picked up without a restart', () => {
   it('restarts the functions that use _shared when a shared module changes', async () => {
     const shared = path.join(h.functionsDir, '_shared', 'greeting.ts')
     writeFileSync(shared, 'export function greet(name: string): string {\n  return `Welcome, ${name}!`\n}\n')
+    await afterSourcesRecheck()
     expect((await greet('Ada')).message).toBe('Welcome, Ada! (edited)')
   })
 
   it('gives the function a new .env value on the next request', async () => {
     expect(await envValue('ADDED_LATER')).toBeUndefined()
     appendFileSync(path.join(h.functionsDir, '.env'), 'ADDED_LATER=yes\n')
+    await afterSourcesRecheck()
     expect(await envValue('ADDED_LATER')).toBe('yes')
   })
 
@@ -63,6 +77,7 @@ describe('changes picked up without a restart', () => {
     await h.call('/brand-new').then((response) => expect(response.status).toBe(404))
     mkdirSync(dir)
     writeFileSync(path.join(dir, 'index.ts'), "Deno.serve(() => new Response('new'))\n")
+    await afterSourcesRecheck()
     const response = await h.call('/brand-new')
     expect(await response.text()).toBe('new')
   })
@@ -79,9 +94,11 @@ describe('changes picked up without a restart', () => {
   it('recovers from a broken edit as soon as the file is fixed', async () => {
     const style = path.join(h.functionsDir, 'greet', 'style.ts')
     writeFileSync(style, 'export const punctuation = \n')
+    await afterSourcesRecheck()
     const { error } = await h.client.functions.invoke('greet', { body: { name: 'Ada' } })
     expect((error as { context: Response }).context.status).toBe(503)
     writeFileSync(style, "export const punctuation = '.'\n")
+    await afterSourcesRecheck()
     expect((await greet('Ada')).message).toBe('Welcome, Ada!.')
   })
 })
@@ -94,7 +111,7 @@ describe('WebSocket upgrades', () => {
           connection: 'Upgrade',
           upgrade: 'websocket',
           'sec-websocket-version': '13',
-          'sec-websocket-key': Buffer.from('summit-functions').toString('base64'),
+          'sec-websocket-key': websocketKey,
           authorization: `Bearer ${anonKey}`,
         },
       })
@@ -121,6 +138,53 @@ describe('WebSocket upgrades', () => {
       request.end()
     })
     expect(status).toBe(401)
+  })
+})
+
+describe('WebSocket upgrades a worker does not accept', () => {
+  it('closes the connection after the function answers without upgrading: nothing more reaches the worker', async () => {
+    // OPTIONS skips verify_jwt: were the sockets joined, the requests behind it would reach the worker unchecked.
+    const answer = await rawConversation([
+      'OPTIONS /functions/v1/inspect HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n' +
+        'GET /inspect/pipelined HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /inspect/later HTTP/1.1\r\nHost: x\r\n\r\n',
+    ])
+    expect(answer.closed).toBe(true)
+    expect(answer.text.match(/^HTTP\/1\.1 \d{3}/gm)).toEqual(['HTTP/1.1 200'])
+    expect(answer.text).toMatch(/\r\nconnection: close\r\n/i)
+    expect(h.logs.filter((line) => line.startsWith('[inspect] '))).toEqual(['[inspect] request OPTIONS /inspect'])
+  })
+})
+
+describe('a WebSocket client that leaves while its function boots', () => {
+  const indexFile = () => path.join(h.functionsDir, 'ws-slow-boot', 'index.ts')
+
+  it.each([
+    ['resets the connection', (socket: net.Socket) => socket.resetAndDestroy()],
+    ['closes the connection', (socket: net.Socket) => socket.destroy()],
+  ])('is counted out when it %s: the worker retires after an edit', async (_, leave) => {
+    h.logs.length = 0
+    const { port } = new URL(h.url)
+    const socket = net.connect(Number(port), '127.0.0.1')
+    socket.on('error', () => {})
+    socket.write(
+      'GET /functions/v1/ws-slow-boot HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${websocketKey}\r\nAuthorization: Bearer ${anonKey}\r\n\r\n`,
+    )
+    // The service has the request by now; the function takes 800 ms to load.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    leave(socket)
+    const booted = (await (await h.call('/ws-slow-boot')).json()) as { pid: number }
+    appendFileSync(indexFile(), '\n')
+    await afterSourcesRecheck()
+    // The edit starts a new worker; the old one goes once its last request is out.
+    expect(((await (await h.call('/ws-slow-boot')).json()) as { pid: number }).pid).not.toBe(booted.pid)
+    await waitFor(() => !isAlive(booted.pid))
+    expect(isAlive(booted.pid)).toBe(false)
+    const sockets = h.logs.filter((line) => line.startsWith('[ws-slow-boot] websocket'))
+    expect(sockets.filter((line) => line.endsWith('opened')).length).toBe(
+      sockets.filter((line) => line.endsWith('closed')).length,
+    )
   })
 })
 
@@ -163,6 +227,28 @@ describe('no process left behind', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 })
+
+/**
+ * Writes each part to a raw connection (100 ms apart) and collects the answer for 500 ms more, or until the service
+ * closes the connection.
+ */
+async function rawConversation(parts: string[]): Promise<{ text: string; closed: boolean }> {
+  const { port } = new URL(h.url)
+  const socket = net.connect(Number(port), '127.0.0.1')
+  let text = ''
+  let closed = false
+  socket.setEncoding('latin1')
+  socket.on('data', (chunk: string) => (text += chunk))
+  socket.on('close', () => (closed = true))
+  socket.on('error', () => {})
+  for (const part of parts) {
+    if (!closed) socket.write(part)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await waitFor(() => closed, 500)
+  socket.destroy()
+  return { text, closed }
+}
 
 /** A client-to-server WebSocket text frame (clients must mask), short payloads only. */
 function maskedTextFrame(text: string): Buffer {

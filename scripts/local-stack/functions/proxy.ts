@@ -16,12 +16,33 @@ const hopByHop = new Set([
   'upgrade',
 ])
 
-export function endToEndHeaders(raw: string[]): string[] {
+/** The headers (raw name/value pairs) for the next hop: not the hop-by-hop ones, those Connection names, or `also`. */
+export function endToEndHeaders(raw: string[], also: string[] = []): string[] {
+  const dropped = new Set([...hopByHop, ...also])
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() !== 'connection') continue
+    for (const token of (raw[i + 1] as string).split(',')) dropped.add(token.trim().toLowerCase())
+  }
   const kept: string[] = []
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    if (!hopByHop.has((raw[i] as string).toLowerCase())) kept.push(raw[i] as string, raw[i + 1] as string)
+    if (!dropped.has((raw[i] as string).toLowerCase())) kept.push(raw[i] as string, raw[i + 1] as string)
   }
   return kept
+}
+
+/**
+ * The request's headers for the worker, with its body's framing taken from what Node's server parsed, whatever the
+ * Connection header names. Node's client sends a GET, HEAD, DELETE or OPTIONS body without framing unless told: on
+ * the pooled connection the worker would read that body as a request of its own.
+ */
+export function upstreamHeaders(req: IncomingMessage): string[] {
+  const headers = endToEndHeaders(req.rawHeaders, ['content-length'])
+  // Node's server refuses a request that has both; a chunked body goes on chunked, with the codings it named.
+  const codings = req.headers['transfer-encoding']
+  const length = req.headers['content-length']
+  if (codings !== undefined) headers.push('Transfer-Encoding', codings)
+  else if (length !== undefined) headers.push('Content-Length', length)
+  return headers
 }
 
 export function forward(
@@ -43,7 +64,7 @@ export function forward(
       port,
       method: req.method,
       path,
-      headers: endToEndHeaders(req.rawHeaders),
+      headers: upstreamHeaders(req),
       agent,
     })
     upstream.on('response', (answer) => {

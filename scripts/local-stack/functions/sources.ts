@@ -1,59 +1,89 @@
 // Which functions exist, and whether a function's sources changed since its worker started: the folder layout the
 // CLI serves (`<name>/index.ts`, names like `^[A-Za-z][A-Za-z0-9_-]*$`, so `_shared` is never a function) and a
 // fingerprint of what a worker depends on — its own folder, `_shared`, and the top-level files (.env, deno.json,
-// import_map.json). Checked on every request, so an edit is live on the very next call: no watcher to miss it.
-import { readdirSync, statSync, type Stats } from 'node:fs'
+// import_map.json). Walked asynchronously, at most once per interval per function: no watcher to miss an edit.
+import { readdir, stat } from 'node:fs/promises'
+import type { Dirent } from 'node:fs'
 import path from 'node:path'
 
 const slugPattern = /^[A-Za-z][A-Za-z0-9_-]*$/
+
+/** How stale a check may be: an edit is seen by every request that starts this long after it. */
+export const sourcesRecheckMs = 250
+
+/** Checks of functions that no longer exist, or never did, are forgotten past this many. */
+const maxTracked = 256
+
+export interface FunctionSources {
+  /** Whether `<name>/index.ts` is a file. */
+  exists: boolean
+  /** Paths, sizes and modification times of every file a worker of the function may load. */
+  fingerprint: string
+}
 
 export function isFunctionName(name: string): boolean {
   return slugPattern.test(name)
 }
 
-export function hasEntrypoint(functionsDir: string, name: string): boolean {
-  return statOrUndefined(path.join(functionsDir, name, 'index.ts'))?.isFile() ?? false
-}
-
-/** Paths, sizes and modification times of every file a worker of `name` may load. */
-export function fingerprint(functionsDir: string, name: string): string {
-  const entries: string[] = []
-  for (const entry of readdirOrEmpty(functionsDir)) {
-    if (entry.isFile()) entries.push(describe(path.join(functionsDir, entry.name)))
-  }
-  walk(path.join(functionsDir, name), entries)
-  walk(path.join(functionsDir, '_shared'), entries)
-  return entries.join('\n')
-}
-
-function walk(dir: string, into: string[]): void {
-  for (const entry of readdirOrEmpty(dir)) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(full, into)
-    } else {
-      into.push(describe(full))
-    }
+/**
+ * Returns the check of one function's sources. Requests within `intervalMs` of a check share it, so a burst costs
+ * one walk; a function's checks run one after another, so they settle in the order they started and a slow, older
+ * walk never overrides a newer one.
+ */
+export function trackSources(
+  functionsDir: string,
+  intervalMs = sourcesRecheckMs,
+): (name: string) => Promise<FunctionSources> {
+  const checks = new Map<string, { startedAt: number; result: Promise<FunctionSources> }>()
+  return (name) => {
+    const now = performance.now()
+    const last = checks.get(name)
+    if (last && now - last.startedAt < intervalMs) return last.result
+    const result = (last?.result ?? Promise.resolve()).then(() => readSources(functionsDir, name))
+    // Re-inserted, so the Map's first key is always the oldest check.
+    checks.delete(name)
+    checks.set(name, { startedAt: now, result })
+    if (checks.size > maxTracked) checks.delete(checks.keys().next().value as string)
+    return result
   }
 }
 
-function describe(file: string): string {
-  const stats = statOrUndefined(file)
+async function readSources(functionsDir: string, name: string): Promise<FunctionSources> {
+  const top = (await readdirOrEmpty(functionsDir)).filter((entry) => entry.isFile())
+  const [entry, topFiles, own, shared] = await Promise.all([
+    statOrUndefined(path.join(functionsDir, name, 'index.ts')),
+    Promise.all(top.map((file) => describe(path.join(functionsDir, file.name)))),
+    walk(path.join(functionsDir, name)),
+    walk(path.join(functionsDir, '_shared')),
+  ])
+  return { exists: entry?.isFile() ?? false, fingerprint: [...topFiles, ...own, ...shared].join('\n') }
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdirOrEmpty(dir)
+  const parts = await Promise.all(
+    entries.map(async (entry): Promise<string[]> => {
+      const full = path.join(dir, entry.name)
+      if (!entry.isDirectory()) return [await describe(full)]
+      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : walk(full)
+    }),
+  )
+  return parts.flat()
+}
+
+async function describe(file: string): Promise<string> {
+  const stats = await statOrUndefined(file)
   return stats ? `${file}\t${stats.size}\t${stats.mtimeMs}` : `${file}\tgone`
 }
 
-function readdirOrEmpty(dir: string) {
+async function readdirOrEmpty(dir: string): Promise<Dirent[]> {
   try {
-    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
+    return (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))
   } catch {
     return []
   }
 }
 
-function statOrUndefined(file: string): Stats | undefined {
-  try {
-    return statSync(file)
-  } catch {
-    return undefined
-  }
+function statOrUndefined(file: string) {
+  return stat(file).catch(() => undefined)
 }

@@ -12,6 +12,7 @@ import { anonKey } from '../keys/index.ts'
 import { JwtKeys } from '../keys/jwt.ts'
 import type { Service } from '../http/service.ts'
 import { createFunctionsService } from './index.ts'
+import { sourcesRecheckMs } from './sources.ts'
 
 export const fixturesDir = path.join(import.meta.dirname, 'test-fixtures')
 const mount = '/functions/v1'
@@ -53,7 +54,11 @@ export async function startHarness(options: { wallClockLimitMs?: number } = {}):
     if (!url.startsWith(`${mount}/`)) return void res.writeHead(404).end()
     void service.handle(req, res, url.slice(mount.length))
   })
-  server.on('upgrade', (req, socket, head) => service.upgrade?.(req, socket, head, (req.url ?? '').slice(mount.length)))
+  server.on('upgrade', (req, socket, head) => {
+    // As the gateway does: a socket error is only ever a client gone.
+    socket.on('error', () => {})
+    service.upgrade?.(req, socket, head, (req.url ?? '').slice(mount.length))
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const client = createClient(url, anonKey, {
@@ -82,6 +87,17 @@ export async function startHarness(options: { wallClockLimitMs?: number } = {}):
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** Waits until every check of the sources is newer than the edits made before the call (see sources.ts). */
+export function afterSourcesRecheck(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, sourcesRecheckMs + 20))
+}
+
+/** Resolves once `condition()` holds, or after `timeoutMs`, whichever comes first. */
+export async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
 }
 
 /** Processes whose command line mentions `text` (a harness's temporary folder names every worker it starts). */

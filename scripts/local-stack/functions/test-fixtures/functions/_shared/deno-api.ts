@@ -9,5 +9,6 @@ export interface DenoApi {
 
 export interface FixtureSocket {
   onmessage: ((event: { data: unknown }) => void) | null
+  onclose: (() => void) | null
   send(data: string): void
 }
