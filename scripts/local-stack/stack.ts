@@ -8,6 +8,7 @@ import { createAuthService } from './auth/index.ts'
 import { createFunctionsService } from './functions/index.ts'
 import { Inbox } from './inbox/index.ts'
 import { createRestService } from './rest/index.ts'
+import { createStorageService } from './storage/index.ts'
 import { AccessLog } from './gateway/access-log.ts'
 import { checkHosts, clientUrl, defaultHosts, Gateway, type ServiceName } from './gateway/index.ts'
 import type { Service } from './http/service.ts'
@@ -120,6 +121,16 @@ export class Stack {
           apiUrl,
           sendEmail: (email) => inbox.deliver(email),
           log: (message) => log.error(`auth      ${message}`),
+        }),
+      }),
+      ...(config.storage.enabled && {
+        storage: createStorageService({
+          config,
+          dbUrl,
+          keys,
+          apiUrl,
+          dataDir: path.join(profileDir(this.profile), 'storage'),
+          log: (message) => log.error(`storage   ${message}`),
         }),
       }),
       rest: createRestService({ config, dbUrl, keys, log: (message) => log.error(`rest      ${message}`) }),

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { supabaseDir } from '../paths.ts'
+import { storageSettingsFrom, type StorageSettings } from './storage.ts'
 
 export interface StackConfig {
   projectId: string
@@ -20,6 +21,8 @@ export interface StackConfig {
   } & AuthSettings
   /** [functions.<name>] sections: per-function settings of the edge runtime. */
   functions: Record<string, { verifyJwt: boolean; enabled: boolean }>
+  /** [storage]: whether it runs, the upload limit and the buckets to create. */
+  storage: StorageSettings
 }
 
 /** The rest of [auth] that the Auth service reads (GoTrue's settings as `supabase start` derives them). */
@@ -132,6 +135,7 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
         return [name, { verifyJwt: value(fn, 'verify_jwt', true), enabled: value(fn, 'enabled', true) }]
       }),
     ),
+    storage: storageSettingsFrom(raw),
   }
 }
 

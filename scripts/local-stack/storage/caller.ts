@@ -1,0 +1,59 @@
+// Who is calling: the JWT the gateway left in Authorization ("Bearer <jwt>", or a bare apikey value), verified with
+// the stack's keys. storage-api's jwt plugin answers a missing or bad token with AccessDenied and jsonwebtoken's
+// message ("jwt expired", "invalid signature"), except on routes that allow an invalid JWT, which then run as anon.
+import type { IncomingMessage } from 'node:http'
+import { serviceRoleKey } from '../keys/index.ts'
+import type { JwtClaims, JwtKeys, VerifyResult } from '../keys/jwt.ts'
+import { errors } from './errors.ts'
+
+export interface Caller {
+  /** The database role the request runs as. */
+  role: string
+  claims: JwtClaims
+  /** The raw token, for request.jwt. */
+  jwt: string
+  /** The JWT `sub`: the owner of what the caller uploads. */
+  sub: string | undefined
+  /** A verified token came with the request (storage-api's request.isAuthenticated). */
+  authenticated: boolean
+}
+
+export const anonCaller: Caller = {
+  role: 'anon',
+  claims: { role: 'anon' },
+  jwt: '',
+  sub: undefined,
+  authenticated: false,
+}
+
+/** The server itself: storage-api's "super user", which bypasses RLS. */
+export const serviceCaller: Caller = {
+  role: 'service_role',
+  claims: { role: 'service_role' },
+  jwt: serviceRoleKey,
+  sub: undefined,
+  authenticated: true,
+}
+
+/** jsonwebtoken's wording for each failure, which storage-api passes on. */
+export function jwtMessage(result: Exclude<VerifyResult, { ok: true }>): string {
+  if (result.reason === 'expired') return 'jwt expired'
+  return result.reason === 'malformed' ? 'jwt malformed' : 'invalid signature'
+}
+
+export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Caller {
+  const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim()
+  if (token === '') {
+    if (allowInvalid) return anonCaller
+    throw errors.accessDenied('jwt must be provided')
+  }
+  const result = keys.verify(token)
+  if (!result.ok) {
+    if (allowInvalid) return anonCaller
+    throw errors.accessDenied(jwtMessage(result))
+  }
+  const { claims } = result
+  const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
+  const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined
+  return { role, claims, jwt: token, sub, authenticated: true }
+}

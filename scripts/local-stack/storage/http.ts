@@ -1,0 +1,77 @@
+// Small HTTP helpers of the Storage service: JSON responses and error bodies, JSON request bodies with Fastify's
+// limits and answers (storage-api runs on Fastify), and discarding the rest of a body we stopped reading.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { errors, type StorageError } from './errors.ts'
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const json = JSON.stringify(body)
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(json)),
+    ...headers,
+  })
+  res.end(json)
+}
+
+export function sendError(res: ServerResponse, error: StorageError): void {
+  if (res.headersSent) {
+    // Mid-stream failure: the status line is gone, so the only honest signal left is a cut connection.
+    res.destroy()
+    return
+  }
+  sendJson(res, error.httpStatus, error.render())
+}
+
+const bodyLimit = 1024 * 1024 // Fastify's default bodyLimit
+
+/** The parsed JSON body; an absent body is `{}` only where `allowEmpty` (storage-api's empty-body parser). */
+export async function readJson(req: IncomingMessage, allowEmpty = false): Promise<Record<string, unknown>> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > bodyLimit) {
+      discardBody(req)
+      throw errors.bodyTooLarge()
+    }
+    chunks.push(chunk)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.trim() === '' && (allowEmpty || !req.headers['content-type'])) return {}
+  if (type !== 'application/json' && !type.endsWith('+json')) throw errors.invalidContentType()
+  if (text.trim() === '') {
+    throw errors.validation("Body cannot be empty when content-type is set to 'application/json'")
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw errors.validation("Body is not valid JSON but content-type is set to 'application/json'")
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw errors.validation('body must be object')
+  return parsed as Record<string, unknown>
+}
+
+const discardLimit = 1024 ** 3
+
+/**
+ * Reads and drops whatever is left of a request body after we answered early (an oversized or refused upload), so
+ * the client finishes sending and reads our answer on a healthy connection. Past 1 GiB the connection is cut.
+ */
+export function discardBody(req: IncomingMessage): void {
+  if (req.readableEnded || req.destroyed) return
+  let dropped = 0
+  req.unpipe()
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > discardLimit) req.destroy()
+  })
+  req.resume()
+}

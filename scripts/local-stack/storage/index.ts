@@ -1,0 +1,99 @@
+// The Storage service of the local stack: Storage API v1.60 as storage-js 2.119 speaks it, mounted by the gateway at
+// /storage/v1. Bytes live under `dataDir` (disk.ts), metadata in storage.objects, and every operation runs under RLS
+// as the caller's role (db.ts). start() creates or updates the buckets config.toml declares; stop() ends the pools.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { StackConfig } from '../config/index.ts'
+import type { Service } from '../http/service.ts'
+import type { JwtKeys } from '../keys/jwt.ts'
+import { anonCaller, authenticate } from './caller.ts'
+import type { StorageSettings } from '../config/storage.ts'
+import type { StorageContext, StorageRequest } from './context.ts'
+import { StorageDb } from './db.ts'
+import { DiskStore } from './disk.ts'
+import { errors, StorageError } from './errors.ts'
+import { discardBody, sendError, sendJson } from './http.ts'
+import { matchRoute } from './routes.ts'
+import { syncConfigBuckets } from './sync-buckets.ts'
+
+export interface StorageServiceOptions {
+  config: StackConfig
+  /** Superuser URL of the database; the service logs in as authenticator and supabase_storage_admin. */
+  dbUrl: string
+  keys: JwtKeys
+  apiUrl: string
+  /** Where object bytes live: `.local-stack/<profile>/storage` in the stack. */
+  dataDir: string
+  /** Unexpected errors (answered 500); quiet otherwise. */
+  log?: (message: string) => void
+  /** [storage] settings in place of config.toml's (tests bring their own buckets and limits). */
+  settings?: StorageSettings
+}
+
+export type StorageService = Service & {
+  /** Creates or updates the config.toml buckets again (after a database reset, as `supabase db reset` does). */
+  syncBuckets(): Promise<void>
+}
+
+export function createStorageService(options: StorageServiceOptions): StorageService {
+  const settings = options.settings ?? options.config.storage
+  const db = new StorageDb(options.dbUrl)
+  const ctx: StorageContext = {
+    db,
+    disk: new DiskStore(options.dataDir),
+    keys: options.keys,
+    settings,
+    log: options.log ?? ((message) => process.stderr.write(`storage: ${message}\n`)),
+  }
+  return {
+    name: 'storage',
+    handle: (req, res, path) => handle(ctx, req, res, path),
+    syncBuckets: () => syncConfigBuckets(db, settings),
+    async start() {
+      await ctx.disk.init()
+      await syncConfigBuckets(db, settings)
+    },
+    async stop() {
+      await db.end()
+    },
+  }
+}
+
+function decode(segment: string, path: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new StorageError('InvalidRequest', 400, `'${path}' is not a valid url component`, 'Bad Request')
+  }
+}
+
+async function handle(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
+  const method = req.method ?? 'GET'
+  const queryAt = target.indexOf('?')
+  const path = queryAt === -1 ? target : target.slice(0, queryAt)
+  const matched = matchRoute(method, path)
+  if (!matched) {
+    discardBody(req)
+    // Fastify's own not-found answer (numeric statusCode, HTTP 404).
+    return sendJson(res, 404, { message: `Route ${method}:${path} not found`, error: 'Not Found', statusCode: 404 })
+  }
+  try {
+    const { route, groups } = matched
+    const [bucket, key] = groups.map((g) => decode(g, path))
+    const request: StorageRequest = {
+      req,
+      res,
+      method,
+      path,
+      query: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
+      params: { bucket, key },
+      caller: route.auth === 'none' ? anonCaller : authenticate(ctx.keys, req, route.auth === 'optional'),
+      operation: route.operation,
+    }
+    await route.handler(ctx, request)
+  } catch (error) {
+    discardBody(req)
+    if (error instanceof StorageError) return sendError(res, error)
+    ctx.log(`${method} ${path}: ${(error as Error)?.stack ?? String(error)}`)
+    sendError(res, errors.internal())
+  }
+}

@@ -1,0 +1,115 @@
+// `move()` and `copy()`, as storage-api's moveObject/copyObject: the caller's RLS is checked first (move: SELECT and
+// UPDATE of the source row renamed; copy: SELECT of the source and an INSERT, or upsert, at the destination), then
+// the server links the bytes to a new version and rewrites the row in one transaction. Files of versions no row
+// points to any more go after commit; a failure removes the new link.
+import { randomUUID } from 'node:crypto'
+import { serviceCaller } from '../caller.ts'
+import { scopeOf, type Handler, type StorageContext, type StorageRequest } from '../context.ts'
+import type { Tx } from '../db.ts'
+import type { Located } from '../disk.ts'
+import { errors } from '../errors.ts'
+import { readJson, sendJson } from '../http.ts'
+import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
+import { findObject, lockName, mustFindObject, ownerUuid, writeObject, type ObjectRow } from './rows.ts'
+
+interface Transfer {
+  from: { bucket: string; key: string }
+  to: { bucket: string; key: string }
+  body: Record<string, unknown>
+}
+
+async function readTransfer(request: StorageRequest): Promise<Transfer> {
+  const body = await readJson(request.req)
+  for (const name of ['bucketId', 'sourceKey', 'destinationKey']) {
+    if (body[name] === undefined) throw errors.validation(`body must have required property '${name}'`)
+    if (typeof body[name] !== 'string') throw errors.validation(`body/${name} must be string`)
+  }
+  const bucket = body.bucketId as string
+  const destination =
+    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucket
+  mustBeValidBucketName(bucket)
+  mustBeValidBucketName(destination)
+  mustBeValidKey(body.sourceKey as string)
+  mustBeValidKey(body.destinationKey as string)
+  return {
+    from: { bucket, key: body.sourceKey as string },
+    to: { bucket: destination, key: body.destinationKey as string },
+    body,
+  }
+}
+
+/** Links the source's bytes as the new version, runs `write` as the server, and tidies files either way. */
+async function relink(
+  ctx: StorageContext,
+  request: StorageRequest,
+  source: ObjectRow,
+  to: Located,
+  write: (tx: Tx) => Promise<string | null | undefined>,
+): Promise<void> {
+  await ctx.disk.duplicate({ bucket: source.bucket_id, key: source.name, version: source.version ?? '' }, to)
+  let replaced: string | null | undefined
+  try {
+    replaced = await ctx.db.run(scopeOf(request, serviceCaller), write)
+  } catch (error) {
+    await ctx.disk.remove(to)
+    throw error
+  }
+  if (replaced) await ctx.disk.remove({ bucket: to.bucket, key: to.key, version: replaced })
+}
+
+export const moveObject: Handler = async (ctx, request) => {
+  const { from, to } = await readTransfer(request)
+  const version = randomUUID()
+  const owner = request.caller.sub
+  const rename =
+    'update storage.objects set bucket_id = $3, name = $4, version = $5, owner = $6, owner_id = $7 ' +
+    'where bucket_id = $1 and name = $2'
+  const values = [from.bucket, from.key, to.bucket, to.key, version, ownerUuid(owner), owner ?? null]
+  await ctx.db.dryRun(scopeOf(request), async (tx) => {
+    await mustFindObject(tx, from.bucket, from.key)
+    if ((await tx.exec(rename, values)) === 0) throw errors.noSuchKey()
+  })
+  const source = await ctx.db.run(scopeOf(request, serviceCaller), (tx) => mustFindObject(tx, from.bucket, from.key))
+  if (from.bucket !== to.bucket || from.key !== to.key) {
+    await relink(ctx, request, source, { ...to, version }, async (tx) => {
+      await lockName(tx, to.bucket, to.key)
+      const current = await findObject(tx, from.bucket, from.key, true)
+      if (!current) throw errors.noSuchKey()
+      await tx.exec(rename, values)
+      return current.version
+    })
+  }
+  sendJson(request.res, 200, { message: 'Successfully moved' })
+}
+
+export const copyObject: Handler = async (ctx, request) => {
+  const { from, to, body } = await readTransfer(request)
+  const upsert = request.req.headers['x-upsert'] === 'true'
+  const owner = request.caller.sub
+  const source = await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, from.bucket, from.key))
+  const copyMetadata = body.copyMetadata !== false
+  const userMetadata =
+    copyMetadata || body.metadata === null || typeof body.metadata !== 'object'
+      ? (source.user_metadata ?? undefined)
+      : (body.metadata as Record<string, unknown>)
+  const version = randomUUID()
+  const object = {
+    bucket: to.bucket,
+    name: to.key,
+    owner,
+    version,
+    metadata: source.metadata ?? {},
+    userMetadata,
+  }
+  await ctx.db.dryRun(scopeOf(request), (tx) => writeObject(tx, object, upsert))
+  let copied: ObjectRow | undefined
+  await relink(ctx, request, source, { ...to, version }, async (tx) => {
+    await lockName(tx, to.bucket, to.key)
+    const current = await findObject(tx, to.bucket, to.key, true)
+    if (current && !upsert) throw errors.keyAlreadyExists()
+    await writeObject(tx, object, true)
+    copied = await mustFindObject(tx, to.bucket, to.key)
+    return current?.version
+  })
+  sendJson(request.res, 200, { Id: copied?.id, Key: `${to.bucket}/${to.key}`, ...copied })
+}

@@ -1,0 +1,34 @@
+// Signed-URL tokens: JWTs signed with the stack's keys (storage-api signs with the project's JWT secret) that name
+// one object (`url` = "bucket/key") and what they allow. The scope claim keeps a download link from being used to
+// upload and the other way round; a token for another path, or a user's access token, fails the `url` check.
+import type { JwtClaims, JwtKeys } from '../../keys/jwt.ts'
+import { jwtMessage } from '../caller.ts'
+import { errors } from '../errors.ts'
+
+export type TokenScope = 'download' | 'upload'
+
+export function signObjectToken(
+  keys: JwtKeys,
+  url: string,
+  scope: TokenScope,
+  expiresIn: number,
+  extra: JwtClaims = {},
+) {
+  const iat = Math.floor(Date.now() / 1000)
+  return keys.sign({ ...extra, url, scope, iat, exp: iat + expiresIn })
+}
+
+export function verifyObjectToken(
+  keys: JwtKeys,
+  token: string | null,
+  url: string,
+  scope: TokenScope,
+): JwtClaims & { exp?: number } {
+  if (token === null) throw errors.validation("querystring must have required property 'token'")
+  const result = keys.verify(token)
+  if (!result.ok) throw errors.invalidJwt(jwtMessage(result))
+  const { claims } = result
+  if (claims.scope !== scope) throw errors.invalidSignature(`Token is not scoped for ${scope}`)
+  if (claims.url !== url) throw errors.invalidSignature()
+  return claims
+}
