@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { loadConfig } from '../local-stack/config/index.ts'
 import { JwtKeys } from '../local-stack/keys/jwt.ts'
 import type { Caller } from '../local-stack/rest/auth/caller.ts'
-import { authenticatorUrl, Database } from '../local-stack/rest/execute/database.ts'
+import { authenticatorUrl, RestPool } from '../local-stack/rest/execute/database.ts'
 import { runRequest } from '../local-stack/rest/execute/transaction.ts'
 import { transactionSettings, type RequestContext } from '../local-stack/rest/handler/context.ts'
 import { createRestService } from '../local-stack/rest/index.ts'
@@ -20,7 +20,7 @@ const poolSize = Number(process.env.BENCH_POOL ?? 10)
 const token = process.env.BENCH_TOKEN!
 const keys = new JwtKeys()
 const config = loadConfig()
-const database = new Database(authenticatorUrl(dbUrl), poolSize)
+const database = new RestPool(authenticatorUrl(dbUrl), poolSize)
 const service = createRestService({ config, dbUrl, keys, schemas: ['bench'], database })
 await service.start!()
 

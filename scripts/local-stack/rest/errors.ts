@@ -38,6 +38,9 @@ export const apiErrors = {
     ),
   invalidRpcMethod: (method: string) => err(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   invalidBody: (message: string) => err(400, 'PGRST102', message),
+  /** Not a PostgREST error (it has no cap): PGRST102's shape with the 413 Supabase's gateway answers. */
+  bodyTooLarge: (limit: number) =>
+    err(413, 'PGRST102', 'Request body is too large', `The limit is ${limit / (1024 * 1024)} MiB`),
   negativeLimit: () =>
     err(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.'),
   lowerGtUpper: () =>

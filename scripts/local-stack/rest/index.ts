@@ -5,7 +5,7 @@ import type { StackConfig } from '../config/index.ts'
 import type { Service } from '../http/service.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import { Authenticator } from './auth/caller.ts'
-import { authenticatorUrl, Database } from './execute/database.ts'
+import { authenticatorUrl, RestPool } from './execute/database.ts'
 import { handleRest } from './handler/index.ts'
 import { ReloadListener } from './schema-cache/listener.ts'
 import { loadSchemaCache } from './schema-cache/load.ts'
@@ -30,7 +30,9 @@ export interface RestServiceOptions {
    */
   schemaPollMs?: number
   /** A pool to use instead of the service's own (the benchmark shares one with a bare handler). */
-  database?: Database
+  database?: RestPool
+  /** application_name of the pool's connections (the listener's adds `-listener`). Default summit-rest. */
+  applicationName?: string
 }
 
 export type RestService = Service & {
@@ -49,7 +51,7 @@ export function createRestService(options: RestServiceOptions): RestService {
     ...(options.aggregates === undefined ? {} : { aggregates: options.aggregates }),
   }
   const log = options.log ?? ((message: string) => process.stderr.write(`rest: ${message}\n`))
-  const db = options.database ?? new Database(url, options.poolSize ?? 10)
+  const db = options.database ?? new RestPool(url, options.poolSize ?? 10, options.applicationName)
   const auth = new Authenticator(options.keys)
   let cache: SchemaCache | undefined
   let loading: Promise<void> | undefined
@@ -78,9 +80,22 @@ export function createRestService(options: RestServiceOptions): RestService {
     })()
     return loading
   }
-  const listener = new ReloadListener(url, schemas, options.schemaPollMs ?? 1000, reloadSchema, (error: unknown) =>
-    log(`schema reload failed: ${(error as Error).message}`),
-  )
+  const listener = new ReloadListener({
+    url,
+    schemas,
+    pollMs: options.schemaPollMs ?? 1000,
+    onReload: reloadSchema,
+    onError: (error: unknown) => log(`schema reload failed: ${(error as Error).message}`),
+    ...(options.applicationName === undefined ? {} : { applicationName: `${options.applicationName}-listener` }),
+  })
+  let poolEnded = false
+  const stop = async () => {
+    await listener.stop()
+    if (!options.database && !poolEnded) {
+      poolEnded = true
+      await db.end()
+    }
+  }
 
   return {
     name: 'rest',
@@ -101,13 +116,17 @@ export function createRestService(options: RestServiceOptions): RestService {
         res,
         path,
       ),
+    // The listener first: DDL that lands while the first cache loads then shows in its first poll. A failed start
+    // leaves nothing behind (no pool, no listener, no timers), and stop() may still be called after it.
     async start() {
-      await reloadSchema()
-      await listener.start()
+      try {
+        await listener.start()
+        await reloadSchema()
+      } catch (error) {
+        await stop()
+        throw error
+      }
     },
-    async stop() {
-      await listener.stop()
-      if (!options.database) await db.end()
-    },
+    stop,
   }
 }

@@ -1,6 +1,7 @@
 // The connection pool of the REST service (logged in as `authenticator`, like PostgREST) and the one-round-trip
 // runner on top of it: each request's statements go out as prepared statements in a single pipeline, named by a
-// hash of their text so that every shape of request is parsed once per connection.
+// hash of their text so that every shape of request is parsed once per connection. (Not to be confused with the
+// stack's database cluster in db/: this is the REST service's pool of connections to it.)
 import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { ApiError } from '../errors.ts'
@@ -9,19 +10,40 @@ import { Pipeline, type DbError, type Rows, type Statement as WireStatement } fr
 export interface SqlStatement {
   text: string
   values: (string | Buffer | null)[]
+  /** statementName(text), when the caller keeps it (texts it reuses); computed here otherwise. */
+  name?: string
 }
 
 const maxStatementsPerConnection = 300
-const names = new Map<string, string>()
 
-function statementName(text: string): string {
-  let name = names.get(text)
-  if (name === undefined) {
-    name = `pgrst_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
-    if (names.size > 5000) names.clear()
-    names.set(text, name)
+/**
+ * The prepared-statement name of a text: a hash, so that names are short and the same on every connection. It is
+ * computed each time rather than remembered, which would mean keeping every statement text the service has run.
+ */
+export function statementName(text: string): string {
+  return `pgrst_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+}
+
+/** Past the request's statement_timeout, PostgreSQL should have answered; this much later we stop waiting. */
+const stallMarginMs = 10_000
+/** Without a statement_timeout a query may run long: wait this long before deciding the database is gone. */
+const defaultStallMs = 300_000
+const timeUnits: Record<string, number> = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** How long to wait for a request's pipeline, from the statement_timeout among its settings (PostgreSQL's units). */
+export function stallTimeoutMs(settings: [string, string][]): number {
+  const value = settings.findLast(([name]) => name === 'statement_timeout')?.[1]
+  const match = value === undefined ? null : /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value)
+  const ms = match ? Number(match[1]) * timeUnits[match[2] ?? 'ms']! : 0
+  return ms > 0 ? ms + stallMarginMs : defaultStallMs
+}
+
+/** The database did not answer a pipeline in time; its connection is destroyed. */
+export class StalledError extends Error {
+  readonly code = 'PGRST_STALLED'
+  constructor(readonly timeoutMs: number) {
+    super(`The database did not answer within ${Math.round(timeoutMs / 1000)} s`)
   }
-  return name
 }
 
 /** What one connection has prepared, least recently used first, and what it must close next time. */
@@ -30,17 +52,17 @@ interface Prepared {
   closing: string[]
 }
 
-export class Database {
+export class RestPool {
   readonly pool: pg.Pool
   private readonly prepared = new WeakMap<pg.PoolClient, Prepared>()
 
-  constructor(url: string, size: number) {
+  constructor(url: string, size: number, applicationName = 'summit-rest') {
     this.pool = new pg.Pool({
       connectionString: url,
       max: size,
       connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: 30_000,
-      application_name: 'summit-rest',
+      application_name: applicationName,
     })
     // An idle connection dropped by the server must not take the process down; the pool replaces it.
     this.pool.on('error', () => {})
@@ -61,8 +83,12 @@ export class Database {
     }
   }
 
-  /** Runs statements in one round trip; they share one transaction (the implicit one, unless one says BEGIN). */
-  async pipeline(client: pg.PoolClient, statements: SqlStatement[]): Promise<Rows[]> {
+  /**
+   * Runs statements in one round trip; they share one transaction (the implicit one, unless one says BEGIN). If no
+   * answer comes within `timeoutMs` the connection is destroyed and StalledError thrown, so a database that stopped
+   * answering cannot hold pool connections forever.
+   */
+  async pipeline(client: pg.PoolClient, statements: SqlStatement[], timeoutMs = defaultStallMs): Promise<Rows[]> {
     let state = this.prepared.get(client)
     if (!state) {
       state = { names: new Map(), closing: [] }
@@ -73,7 +99,7 @@ export class Database {
       if (s.values.length === 0 && !/^\s*(select|with)/i.test(s.text)) {
         return { name: '', text: s.text, values: [], parse: true }
       }
-      const name = statementName(s.text)
+      const name = s.name ?? statementName(s.text)
       const known = state.names.has(name)
       if (known) state.names.delete(name)
       else fresh.push(name)
@@ -88,6 +114,11 @@ export class Database {
     }
     const pipeline = new Pipeline(wire, closing)
     void client.query(pipeline as unknown as pg.QueryConfig)
+    const timer = setTimeout(() => {
+      pipeline.abandon(new StalledError(timeoutMs))
+      // withClient releases it as broken; destroying the socket now keeps a silent server from holding it open.
+      client.connection.stream.destroy()
+    }, timeoutMs)
     try {
       return await pipeline.promise
     } catch (error) {
@@ -97,6 +128,8 @@ export class Database {
         state.closing.push(name)
       }
       throw error
+    } finally {
+      clearTimeout(timer)
     }
   }
 

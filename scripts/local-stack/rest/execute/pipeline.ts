@@ -104,6 +104,12 @@ export class Pipeline {
     this.settle()
   }
 
+  /** Stops waiting: the promise rejects with `error` and whatever the connection says later is ignored. */
+  abandon(error: DbError): void {
+    this.failed ??= error
+    this.settle()
+  }
+
   private settle(): void {
     if (this.settled) return
     this.settled = true

@@ -3,7 +3,7 @@
 // pipeline. Requests whose outcome decides commit or rollback (single object, max-affected, PUT) open the
 // transaction explicitly and finish it in a second round trip.
 import type { ApiError } from '../errors.ts'
-import type { Database, SqlStatement } from './database.ts'
+import { stallTimeoutMs, statementName, type RestPool, type SqlStatement } from './database.ts'
 import type { Rows } from './pipeline.ts'
 
 export interface MainRow {
@@ -27,11 +27,18 @@ export interface RequestRun {
   check?: (row: MainRow) => ApiError | undefined
 }
 
-/** `SELECT set_config($1, $2, true), ...`: names and values are both parameters; the text depends on the count only. */
-const setupTexts: string[] = []
-function setupText(pairs: number): string {
-  return (setupTexts[pairs] ??=
-    `SELECT ${Array.from({ length: pairs }, (_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`)
+/**
+ * `SELECT set_config($1, $2, true), ...`: names and values are both parameters; the text depends on the count only,
+ * so each count's text and statement name are made once.
+ */
+const setups: { text: string; name: string }[] = []
+function setupStatement(pairs: number): { text: string; name: string } {
+  let setup = setups[pairs]
+  if (!setup) {
+    const text = `SELECT ${Array.from({ length: pairs }, (_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`
+    setup = setups[pairs] = { text, name: statementName(text) }
+  }
+  return setup
 }
 
 function toMainRow(rows: Rows | undefined): MainRow {
@@ -59,25 +66,30 @@ function plannedRows(rows: Rows | undefined): number | undefined {
   }
 }
 
-export async function runRequest(db: Database, run: RequestRun): Promise<{ row: MainRow; planned?: number }> {
+export async function runRequest(db: RestPool, run: RequestRun): Promise<{ row: MainRow; planned?: number }> {
   const settings: [string, string][] = run.readOnly ? [...run.settings, ['transaction_read_only', 'on']] : run.settings
-  const setup: SqlStatement = { text: setupText(settings.length), values: settings.flat() }
+  const setup: SqlStatement = { ...setupStatement(settings.length), values: settings.flat() }
   const work = [setup, run.main, ...(run.explain ? [run.explain] : [])]
+  const timeout = stallTimeoutMs(settings)
   return db.withClient(async (client) => {
     if (!run.check) {
-      const results = await db.pipeline(client, [...work, ...(run.rollback ? [{ text: 'ROLLBACK', values: [] }] : [])])
+      const results = await db.pipeline(
+        client,
+        [...work, ...(run.rollback ? [{ text: 'ROLLBACK', values: [] }] : [])],
+        timeout,
+      )
       return { row: toMainRow(results[1]), planned: plannedRows(results[2]) }
     }
     let results: Rows[]
     try {
-      results = await db.pipeline(client, [{ text: 'BEGIN', values: [] }, ...work])
+      results = await db.pipeline(client, [{ text: 'BEGIN', values: [] }, ...work], timeout)
     } catch (error) {
-      await db.pipeline(client, [{ text: 'ROLLBACK', values: [] }]).catch(() => {})
+      await db.pipeline(client, [{ text: 'ROLLBACK', values: [] }], timeout).catch(() => {})
       throw error
     }
     const row = toMainRow(results[2])
     const failure = run.check(row)
-    await db.pipeline(client, [{ text: failure || run.rollback ? 'ROLLBACK' : 'COMMIT', values: [] }])
+    await db.pipeline(client, [{ text: failure || run.rollback ? 'ROLLBACK' : 'COMMIT', values: [] }], timeout)
     if (failure) throw failure
     return { row, planned: plannedRows(results[3]) }
   })

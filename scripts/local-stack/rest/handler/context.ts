@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Caller } from '../auth/caller.ts'
 import { apiErrors } from '../errors.ts'
 import { appliedPreferences, type Preferences } from '../request/preferences.ts'
+import { fromHeaderText, headerText } from '../render/response.ts'
 import { quoteIdent } from '../sql/builder.ts'
 import type { SchemaCache } from '../schema-cache/types.ts'
 
@@ -44,7 +45,9 @@ export function requestSchema(
   headers: IncomingHttpHeaders,
   schemas: string[],
 ): { schema: string; negotiated: boolean } {
-  const profile = header(headers, method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile')
+  const raw = header(headers, method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile')
+  // Node reads header bytes as Latin-1; a schema name outside ASCII arrives as its UTF-8 bytes.
+  const profile = raw === undefined ? undefined : fromHeaderText(raw)
   if (profile === undefined) return { schema: schemas[0] ?? 'public', negotiated: schemas.length !== 1 }
   if (!schemas.includes(profile)) throw apiErrors.unacceptableSchema(profile, schemas)
   return { schema: profile, negotiated: true }
@@ -64,7 +67,8 @@ export function checkPreferences(ctx: RequestContext): void {
 }
 
 function cookies(headers: IncomingHttpHeaders): string {
-  const out: Record<string, string> = {}
+  // No prototype: a cookie named `__proto__` is an ordinary key.
+  const out = Object.create(null) as Record<string, string>
   for (const part of (header(headers, 'cookie') ?? '').split(';')) {
     const eq = part.indexOf('=')
     if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
@@ -74,7 +78,7 @@ function cookies(headers: IncomingHttpHeaders): string {
 
 /** set_config pairs for the transaction: role first, then what SQL can read of the request. */
 export function transactionSettings(ctx: RequestContext): [string, string][] {
-  const headers: Record<string, string> = {}
+  const headers = Object.create(null) as Record<string, string>
   for (const [k, v] of Object.entries(ctx.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
   const searchPath = [ctx.schema, ...ctx.settings.extraSearchPath.filter((s) => s !== ctx.schema)]
@@ -108,5 +112,5 @@ export function preferenceApplied(ctx: RequestContext, honoured: Partial<Prefere
 }
 
 export function profileHeader(ctx: RequestContext): Record<string, string> {
-  return ctx.negotiatedByProfile ? { 'Content-Profile': ctx.schema } : {}
+  return ctx.negotiatedByProfile ? { 'Content-Profile': headerText(ctx.schema) } : {}
 }

@@ -1,9 +1,10 @@
 // The REST request handler: authenticate, pick the schema, route `/table`, `/rpc/fn` or `/`, run the action, and
-// turn any failure into PostgREST's error response. Nothing caused by the input escapes as a 500.
+// turn any failure into PostgREST's error response. A failure nothing else maps (a bug, including one met while
+// writing the response) is answered 500 PGRSTX00 and reported; none escapes as a rejected promise.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Authenticator } from '../auth/caller.ts'
 import { ApiError, apiErrors } from '../errors.ts'
-import type { Database } from '../execute/database.ts'
+import { StalledError, type RestPool } from '../execute/database.ts'
 import type { DbError } from '../execute/pipeline.ts'
 import { readBody } from '../request/body.ts'
 import { parsePreferences } from '../request/preferences.ts'
@@ -19,7 +20,7 @@ import { openApi, options, tableAllow } from './root.ts'
 import { callRoutine } from './rpc.ts'
 
 export interface HandlerDeps {
-  db: Database
+  db: RestPool
   auth: Authenticator
   settings: ServiceSettings
   cache: () => SchemaCache | undefined
@@ -33,8 +34,8 @@ export async function handleRest(
   path: string,
 ): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase()
+  const head = method === 'HEAD'
   let authenticated = false
-  let response: RestResponse
   try {
     const caller = deps.auth.authenticate(req.headers.authorization)
     authenticated = !caller.isAnon
@@ -57,11 +58,15 @@ export async function handleRest(
     ctx.schema = schema
     ctx.negotiatedByProfile = negotiated
     const body = ['POST', 'PATCH', 'PUT'].includes(method) ? await readBody(req) : Buffer.alloc(0)
-    response = await route(deps, ctx, body, req.headers.host)
+    send(res, await route(deps, ctx, body, req.headers.host), head)
   } catch (error) {
-    response = errorResponse(toApiError(error, authenticated, deps))
+    try {
+      send(res, errorResponse(toApiError(error, authenticated, deps)), head)
+    } catch (sendError) {
+      deps.onInternalError(sendError)
+      send(res, errorResponse(internalError()), head)
+    }
   }
-  send(res, response, method === 'HEAD')
 }
 
 async function route(
@@ -133,6 +138,7 @@ function toApiError(error: unknown, authenticated: boolean, deps: HandlerDeps): 
   if (typeof db?.code === 'string' && db.code.length === 5 && typeof db.severity === 'string')
     return fromDbError(db, authenticated)
   const message = (error as Error)?.message ?? ''
+  if (error instanceof StalledError) return apiErrors.connection(message)
   if (/timeout exceeded when trying to connect/i.test(message)) return apiErrors.acquisitionTimeout()
   const code = (error as NodeJS.ErrnoException)?.code
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated/i.test(message)) {

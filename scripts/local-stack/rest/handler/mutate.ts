@@ -2,7 +2,7 @@
 // against the cache (PGRST204), filters pick the rows, and the statement returns what Prefer: return asks for.
 // Single-object answers, max-affected and PUT decide commit or rollback once the rows are known.
 import { ApiError, apiErrors } from '../errors.ts'
-import type { Database } from '../execute/database.ts'
+import type { RestPool } from '../execute/database.ts'
 import { runRequest, type MainRow } from '../execute/transaction.ts'
 import { planRead } from '../plan/read-plan.ts'
 import { resolveFilter, resolveLogic } from '../plan/resolve.ts'
@@ -12,7 +12,7 @@ import { bodyTypeOf, negotiateOutput, type Output } from '../request/media.ts'
 import { parseQueryParams } from '../request/query-params.ts'
 import type { QueryParams } from '../request/types.ts'
 import { contentRange } from '../render/range.ts'
-import { applyGucs, type RestResponse } from '../render/response.ts'
+import { applyGucs, headerText, type RestResponse } from '../render/response.ts'
 import type { Table } from '../schema-cache/types.ts'
 import { qualified } from '../sql/builder.ts'
 import type { JsonBody } from '../sql/body.ts'
@@ -32,7 +32,7 @@ export type MutationKind = 'insert' | 'update' | 'delete' | 'put'
 
 export async function mutateTable(
   ctx: RequestContext,
-  db: Database,
+  db: RestPool,
   table: Table,
   kind: MutationKind,
   rawBody: Buffer,
@@ -92,7 +92,7 @@ export async function mutateTable(
         }
       : {}),
   })
-  return applyGucs(respond(ctx, table, kind, row, output, mutation), row.headers, row.status)
+  return applyGucs(respond(ctx, params, table, kind, row, output, mutation), row.headers, row.status)
 }
 
 function jsonBody(ctx: RequestContext, table: Table, params: QueryParams, kind: MutationKind, raw: Buffer): JsonBody {
@@ -203,6 +203,7 @@ function mutationFor(
 
 function respond(
   ctx: RequestContext,
+  params: QueryParams,
   table: Table,
   kind: MutationKind,
   row: MainRow,
@@ -223,7 +224,7 @@ function respond(
     if (kind === 'insert') {
       if (row.location) headers.Location = location(table.name, row.location)
       headers['Content-Range'] = contentRange(1, 0, total)
-      if (ctx.prefs.resolution && (table.primaryKey.length > 0 || ctx.query.includes('on_conflict')))
+      if (ctx.prefs.resolution && (table.primaryKey.length > 0 || params.onConflict !== undefined))
         honoured.resolution = ctx.prefs.resolution
       if (ctx.prefs.missing) honoured.missing = ctx.prefs.missing
     }
@@ -247,5 +248,5 @@ function location(table: string, pairsJson: string): string {
       return `${encodeURIComponent(p.slice(0, eq))}=${encodeURIComponent(p.slice(eq + 1))}`
     })
     .join('&')
-  return `/${table}${query === '' ? '' : `?${query}`}`
+  return headerText(`/${table}${query === '' ? '' : `?${query}`}`)
 }

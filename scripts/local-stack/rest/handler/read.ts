@@ -2,12 +2,12 @@
 // statement read-only, and answer JSON, a single object, or CSV with Content-Range.
 import { apiErrors } from '../errors.ts'
 import { runRequest } from '../execute/transaction.ts'
-import type { Database } from '../execute/database.ts'
+import type { RestPool } from '../execute/database.ts'
 import { planRead } from '../plan/read-plan.ts'
 import { negotiateOutput } from '../request/media.ts'
 import { parseQueryParams } from '../request/query-params.ts'
 import { rangeStatus } from '../render/range.ts'
-import { applyGucs, type RestResponse } from '../render/response.ts'
+import { applyGucs, headerText, type RestResponse } from '../render/response.ts'
 import type { Table } from '../schema-cache/types.ts'
 import { buildStatement, explainCountStatement } from '../sql/statements.ts'
 import { bodyHeaders, reportedTotal, singularCheck, topLevelRange } from './common.ts'
@@ -20,7 +20,7 @@ import {
   type RequestContext,
 } from './context.ts'
 
-export async function readTable(ctx: RequestContext, db: Database, table: Table): Promise<RestResponse> {
+export async function readTable(ctx: RequestContext, db: RestPool, table: Table): Promise<RestResponse> {
   const head = ctx.method === 'HEAD'
   const params = parseQueryParams(ctx.query, false)
   const output = negotiateOutput(headerValue(ctx, 'accept'))
@@ -61,7 +61,7 @@ export async function readTable(ctx: RequestContext, db: Database, table: Table)
     headers: {
       ...bodyHeaders(ctx, output),
       'Content-Range': contentRange,
-      'Content-Location': `/${table.name}${params.canonical === '' ? '' : `?${params.canonical}`}`,
+      'Content-Location': headerText(`/${table.name}${params.canonical === '' ? '' : `?${params.canonical}`}`),
       ...preferenceApplied(ctx, count ? { count } : {}),
     },
     body: head ? '' : row.body,

@@ -2,7 +2,7 @@
 // PostgREST's OpenAPI output gives it in outline; and OPTIONS answers with the methods a resource allows.
 import type { RestResponse } from '../render/response.ts'
 import type { Column, Routine, Table } from '../schema-cache/types.ts'
-import type { RequestContext } from './context.ts'
+import { profileHeader, type RequestContext } from './context.ts'
 
 function format(column: Column): { type: string; format: string } {
   const t = column.baseType
@@ -79,7 +79,7 @@ export function openApi(ctx: RequestContext, host: string | undefined): RestResp
     status: 200,
     headers: {
       'Content-Type': 'application/openapi+json; charset=utf-8',
-      ...(ctx.negotiatedByProfile ? { 'Content-Profile': ctx.schema } : {}),
+      ...profileHeader(ctx),
     },
     body: ctx.method === 'HEAD' ? '' : JSON.stringify(doc),
   }

@@ -1,8 +1,8 @@
 // Functions over RPC: GET and HEAD with arguments in the query string (read-only), POST with a JSON object, a form,
-// or a raw body for single-parameter functions. Results are read like a table (filters, order, limit, embedding
+// or a body that goes whole to a function's single unnamed parameter. Results are read like a table (filters, order, limit, embedding
 // when they are rows of a table) and answered as JSON, a single object, a scalar or CSV.
 import { apiErrors } from '../errors.ts'
-import type { Database } from '../execute/database.ts'
+import type { RestPool } from '../execute/database.ts'
 import { runRequest, type MainRow } from '../execute/transaction.ts'
 import { findRoutine } from '../plan/find-routine.ts'
 import { planRead } from '../plan/read-plan.ts'
@@ -27,7 +27,7 @@ import {
 
 export async function callRoutine(
   ctx: RequestContext,
-  db: Database,
+  db: RestPool,
   name: string,
   rawBody: Buffer,
 ): Promise<RestResponse> {
@@ -58,18 +58,11 @@ export async function callRoutine(
   const choice = findRoutine(ctx.cache, ctx.schema, name, keys, !isRead, bodyType)
   const { routine } = choice
   if (choice.single && payload) {
+    // The whole body goes to the function's one unnamed parameter (findRoutine only picks such functions).
     const param = routine.params[0]!
     const value =
       payload.kind === 'raw' ? (param.type === 'bytea' ? payload.raw : payload.raw.toString('utf8')) : payload.json
-    args =
-      param.name === ''
-        ? { kind: 'single', value, param }
-        : {
-            kind: 'json',
-            json: JSON.stringify({ [param.name]: JSON.parse(payload.kind === 'json' ? payload.json : 'null') }),
-            isArray: false,
-            keys: [param.name],
-          }
+    args = { kind: 'single', value, param }
   } else if (!isRead && bodyType === 'urlencoded' && payload?.kind === 'json') {
     args = { kind: 'direct', values: new Map(Object.entries(JSON.parse(payload.json) as Record<string, string>)) }
   }
@@ -104,24 +97,19 @@ export async function callRoutine(
   })
   const readOnly = isRead || routine.volatility !== 'volatile'
   const singular = singularCheck(output)
+  const check = (r: MainRow) =>
+    singular(r) ?? (strictMax !== undefined && r.pageTotal > strictMax ? apiErrors.maxAffected(r.pageTotal) : undefined)
+  // A read-only call has nothing to undo: its checks wait for the result instead of holding the transaction open.
   const { row, planned } = await runRequest(db, {
     settings: transactionSettings(ctx),
     main,
     ...(count === 'planned' || count === 'estimated' ? { explain: explainCountStatement(root, source) } : {}),
     readOnly,
     rollback: ctx.prefs.tx === 'rollback',
-    ...(!readOnly && (output.kind === 'object' || strictMax !== undefined)
-      ? {
-          check: (r: MainRow) =>
-            singular(r) ??
-            (strictMax !== undefined && r.pageTotal > strictMax ? apiErrors.maxAffected(r.pageTotal) : undefined),
-        }
-      : {}),
+    ...(!readOnly && (output.kind === 'object' || strictMax !== undefined) ? { check } : {}),
   })
   if (readOnly) {
-    const failure =
-      singular(row) ??
-      (strictMax !== undefined && row.pageTotal > strictMax ? apiErrors.maxAffected(row.pageTotal) : undefined)
+    const failure = check(row)
     if (failure) throw failure
   }
   const total = reportedTotal(ctx, row, planned)

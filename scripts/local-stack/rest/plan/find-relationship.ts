@@ -85,9 +85,9 @@ function suggestion(cache: SchemaCache, schema: string, origin: string, target: 
     const child = closest(target, new Set(own.map((r) => r.foreignTable.name)), 0.33, true)
     return child === null ? null : `Perhaps you meant '${child}' instead of '${target}'.`
   }
-  const parents = [...cache.relationships.keys()]
-    .filter((k) => k.startsWith(`${schema}.`))
-    .map((k) => k.slice(schema.length + 1))
+  const parents = [...cache.relationships.values()].flatMap((rels) =>
+    rels[0]?.table.schema === schema ? [rels[0].table.name] : [],
+  )
   const parent = closest(origin, parents, 0.33)
   return parent === null ? null : `Perhaps you meant '${parent}' instead of '${origin}'.`
 }

@@ -109,12 +109,32 @@ describe('read plan', () => {
 
   it('orders by to-one embeds only (PGRST118 otherwise)', () => {
     expect(plan('courses', 'select=authors!author_id(name)&order=authors(name)').order[0]!.relationAlias).toBe(
-      'courses_authors_1',
+      'pgrst_a1',
     )
     expect(failure(() => plan('courses', 'select=sections(title)&order=sections(title)')).body.code).toBe('PGRST118')
   })
 
   it('refuses aggregates unless enabled (PGRST123)', () => {
     expect(failure(() => plan('courses', 'select=count()')).body.code).toBe('PGRST123')
+  })
+
+  it('names embeds with short aliases unique in the statement, however long the names the request uses', () => {
+    const long = 'x'.repeat(70)
+    const root = plan(
+      'courses',
+      `select=${long}1:sections(title,${long}:courses(id)),${long}2:sections(title),${long}3:students(name),authors!author_id(name)`,
+    )
+    const embeds = [...root.embeds, root.embeds[0]!.node.embeds[0]!]
+    const names = embeds.flatMap((e) => [e.aggAlias, e.node.ref, ...(e.junctionRef ? [e.junctionRef] : [])])
+    expect(new Set(names).size).toBe(names.length)
+    for (const name of names) expect(Buffer.byteLength(name), name).toBeLessThanOrEqual(20)
+    // Error messages keep PostgREST's names for embedded tables.
+    expect(embeds.map((e) => e.node.errorName)).toEqual([
+      'sections_1',
+      'sections_1',
+      'students_1',
+      'authors_1',
+      'courses_2',
+    ])
   })
 })

@@ -39,7 +39,7 @@ export function planRead(input: ReadPlanInput): ReadNode {
     embeds: [],
     depth: 0,
   }
-  addSelect(input, root, input.params.select, input.origin)
+  addSelect(input, root, input.params.select, input.origin, { embeds: 0 })
   const { params } = input
   for (const { path, filter } of params.filters) {
     if (input.isMutation && path.length === 0) continue
@@ -65,8 +65,16 @@ export function planRead(input: ReadPlanInput): ReadNode {
   return root
 }
 
-function addSelect(input: ReadPlanInput, node: ReadNode, items: SelectItem[], origin: string): void {
-  const used = new Set<string>()
+/**
+ * Names the SQL uses for embedded resources: numbered in the statement (`pgrst_e1`, its lateral join `pgrst_a1`,
+ * its junction `pgrst_j1`) rather than built from the request's names and aliases, which PostgreSQL would cut at 63
+ * bytes and so make two long ones the same.
+ */
+interface Aliases {
+  embeds: number
+}
+
+function addSelect(input: ReadPlanInput, node: ReadNode, items: SelectItem[], origin: string, aliases: Aliases): void {
   for (const item of items) {
     if (item.kind === 'field') {
       node.select.push(resolveSelect(input.cache, node, item))
@@ -74,12 +82,13 @@ function addSelect(input: ReadPlanInput, node: ReadNode, items: SelectItem[], or
     }
     const rel = findRelationship(input.cache, input.schema, origin, item.name, item.hint)
     const depth = node.depth + 1
-    const alias = `${rel.foreignTable.name}_${depth}`
+    const n = ++aliases.embeds
     const child: ReadNode = {
       table: rel.foreignTable,
       from: { kind: 'relation' },
-      ref: quoteIdent(alias),
-      errorName: alias,
+      ref: quoteIdent(`pgrst_e${n}`),
+      // PostgreSQL's messages in PostgREST name embedded tables this way.
+      errorName: `${rel.foreignTable.name}_${depth}`,
       select: [],
       where: [],
       order: [],
@@ -87,23 +96,20 @@ function addSelect(input: ReadPlanInput, node: ReadNode, items: SelectItem[], or
       embeds: [],
       depth,
     }
-    let aggAlias = `${node.table.name}_${item.alias ?? item.name}_${depth}`
-    for (let n = 2; used.has(aggAlias); n++) aggAlias = `${node.table.name}_${item.alias ?? item.name}_${depth}_${n}`
-    used.add(aggAlias)
     const embed: EmbedNode = {
       node: child,
       relationship: rel,
       name: item.name,
-      aggAlias,
+      aggAlias: `pgrst_a${n}`,
       spread: item.spread,
       toOne: isToOne(rel),
       empty: isEmptySelect(item.children),
     }
     if (item.alias !== undefined) embed.alias = item.alias
     if (item.joinType) embed.joinType = item.joinType
-    if (rel.junction) embed.junctionRef = quoteIdent(`${rel.junction.table.name}_${depth}_junction`)
+    if (rel.junction) embed.junctionRef = quoteIdent(`pgrst_j${n}`)
     node.embeds.push(embed)
-    addSelect(input, child, item.children, rel.foreignTable.name)
+    addSelect(input, child, item.children, rel.foreignTable.name, aliases)
   }
 }
 

@@ -67,7 +67,7 @@ export interface EmbedNode {
   /** The resource name as requested, and its alias. */
   name: string
   alias?: string
-  /** The lateral subquery's alias, unique among its siblings. */
+  /** The lateral subquery's alias (`pgrst_a<n>`), unique in the statement. */
   aggAlias: string
   joinType?: 'inner' | 'left'
   spread: boolean

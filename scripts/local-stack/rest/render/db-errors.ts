@@ -2,6 +2,7 @@
 // {code, message, details, hint}, and `RAISE SQLSTATE 'PGRST'` with a JSON message and detail for full control.
 import { ApiError, apiErrors } from '../errors.ts'
 import type { DbError } from '../execute/pipeline.ts'
+import { headerText, isHeaderValue, isValidHeader, setHeader } from './response.ts'
 
 export function statusForSqlState(code: string, message: string, authenticated: boolean): number {
   const two = code.slice(0, 2)
@@ -56,8 +57,20 @@ function raisePgrst(error: DbError): ApiError {
   } catch {
     return apiErrors.pgrstParse(`Invalid JSON value for DETAIL: '${error.detail}'`, detailHint)
   }
+  // The code goes out in Proxy-Status and the headers as they are: both must be something HTTP can carry.
   const headers: Record<string, string> = {}
-  for (const [k, v] of Object.entries(detail.headers as Record<string, unknown>)) headers[k] = String(v)
+  for (const [name, v] of Object.entries(detail.headers as Record<string, unknown>)) {
+    const value = headerText(String(v))
+    if (!isValidHeader(name, value))
+      return apiErrors.pgrstParse(`Invalid JSON value for DETAIL: '${error.detail}'`, detailHint)
+    setHeader(headers, name, value)
+  }
+  if (!isHeaderValue(headerText(body.code as string))) {
+    return apiErrors.pgrstParse(
+      `Invalid JSON value for MESSAGE: '${error.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    )
+  }
   return new ApiError(
     detail.status,
     {

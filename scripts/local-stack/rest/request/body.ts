@@ -12,17 +12,39 @@ export type Payload =
   /** The raw body for a function with a single unnamed text, xml or bytea parameter. */
   | { kind: 'raw'; raw: Buffer }
 
-const maxBodyBytes = 256 * 1024 * 1024
+/**
+ * PostgREST has no cap of its own, but Supabase's gateway has one; without one here a single request could make
+ * the process buffer, parse and bind hundreds of megabytes.
+ */
+export const maxBodyBytes = 32 * 1024 * 1024
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > maxBodyBytes) throw apiErrors.invalidBody('Request body is too large')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks)
+/** The body, or 413 past the cap: up front from Content-Length, else as soon as the bytes pass it. */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  if (Number(req.headers['content-length']) > maxBodyBytes) return Promise.reject(apiErrors.bodyTooLarge(maxBodyBytes))
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= maxBodyBytes) {
+        chunks.push(chunk)
+        return
+      }
+      // Let the rest flow away unread rather than destroy the request: that would close the socket before the 413
+      // could be sent.
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', reject)
+      req.on('error', () => {})
+      req.resume()
+      chunks.length = 0
+      reject(apiErrors.bodyTooLarge(maxBodyBytes))
+    }
+    const onEnd = () => resolve(Buffer.concat(chunks))
+    req.on('data', onData)
+    req.once('end', onEnd)
+    req.once('error', reject)
+  })
 }
 
 function keysOf(value: unknown): { keys: string[]; isArray: boolean } | undefined {
@@ -54,20 +76,20 @@ export function parsePayload(
 ): Payload {
   switch (type) {
     case 'json': {
+      // The text is bound as the client sent it: parsing only checks it and reads its keys. Re-serialising would
+      // cost another copy of the body, round big numbers and overflow the stack on deep nesting.
       const text = body.toString('utf8')
+      if (text.trim() === '' && isRpc) return { kind: 'json', json: '{}', keys: columns ?? [], isArray: false }
       let value: unknown
-      if (text.trim() === '' && isRpc) value = {}
-      else {
-        try {
-          value = JSON.parse(text)
-        } catch {
-          throw apiErrors.invalidBody('Empty or invalid json')
-        }
+      try {
+        value = JSON.parse(text)
+      } catch {
+        throw apiErrors.invalidBody('Empty or invalid json')
       }
-      if (columns) return { kind: 'json', json: JSON.stringify(value), keys: columns, isArray: Array.isArray(value) }
+      if (columns) return { kind: 'json', json: text, keys: columns, isArray: Array.isArray(value) }
       const attrs = keysOf(value)
       if (!attrs) throw apiErrors.invalidBody('All object keys must match')
-      return { kind: 'json', json: JSON.stringify(value), ...attrs }
+      return { kind: 'json', json: text, ...attrs }
     }
     case 'csv': {
       const rows = parseCsv(body.toString('utf8'))
@@ -76,7 +98,8 @@ export function parsePayload(
       return { kind: 'json', json: JSON.stringify(rows), keys, isArray: true }
     }
     case 'urlencoded': {
-      const object: Record<string, string> = {}
+      // No prototype: a field named `__proto__` is an ordinary key.
+      const object = Object.create(null) as Record<string, string>
       for (const [k, v] of splitQuery(body.toString('utf8'))) object[k] = v ?? ''
       return { kind: 'json', json: JSON.stringify(object), keys: columns ?? Object.keys(object), isArray: false }
     }

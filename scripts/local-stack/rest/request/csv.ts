@@ -41,14 +41,17 @@ function parseRecords(text: string): string[][] {
   return records
 }
 
-/** Rows as objects, or undefined when the lines do not all have the header's number of fields. */
+/**
+ * Rows as objects, or undefined when the lines do not all have the header's number of fields. The objects have no
+ * prototype, so a column named `__proto__` is an ordinary key (JSON.stringify writes it like any other).
+ */
 export function parseCsv(text: string): Record<string, string | null>[] | undefined {
   const [header, ...lines] = parseRecords(text)
   if (!header) return []
   const rows: Record<string, string | null>[] = []
   for (const line of lines) {
     if (line.length !== header.length) return undefined
-    const row: Record<string, string | null> = {}
+    const row = Object.create(null) as Record<string, string | null>
     header.forEach((name, i) => (row[name] = line[i] === 'NULL' ? null : line[i]!))
     rows.push(row)
   }

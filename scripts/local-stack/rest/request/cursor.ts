@@ -14,7 +14,23 @@ const identChar = /[\p{L}0-9_ $]/u
 
 export class Cursor {
   pos = 0
+  /** How many nested groups the parse is inside (see `nested`). */
+  private depth = 0
   constructor(readonly input: string) {}
+
+  /**
+   * Runs `parse` one nesting level deeper. The grammars recurse once per level, so past `limit` levels the parse
+   * fails here, at the group that goes too deep, instead of overflowing the stack.
+   */
+  nested<T>(limit: number, message: string, parse: () => T): T {
+    if (this.depth >= limit) this.failWith(message)
+    this.depth++
+    try {
+      return parse()
+    } finally {
+      this.depth--
+    }
+  }
 
   get rest(): string {
     return this.input.slice(this.pos)

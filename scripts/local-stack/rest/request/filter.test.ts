@@ -2,7 +2,7 @@
 // with quoting, nested and/or, and the errors for unknown operators and unbalanced parentheses.
 import { describe, expect, it } from 'vitest'
 import { Cursor, ParseFailure } from './cursor.ts'
-import { logicTree, opExpr, restOfInput, treePath } from './filter.ts'
+import { logicTree, maxLogicDepth, opExpr, restOfInput, treePath } from './filter.ts'
 import { parseOrder } from './order.ts'
 
 const op = (text: string) => opExpr(new Cursor(text), restOfInput)
@@ -117,6 +117,22 @@ describe('logic trees', () => {
   it('fails on unbalanced parentheses and empty groups', () => {
     for (const bad of ['or(id.eq.1', 'or()', 'or)(', 'and(ord(id.eq.1),id.eq.2)', 'or(id.eq.1,not.xor(id.eq.2))']) {
       expect(() => logicTree(new Cursor(bad)), bad).toThrow(ParseFailure)
+    }
+  })
+
+  it(`nests up to ${maxLogicDepth} levels and fails past them with a ParseFailure, not a stack overflow`, () => {
+    const nested = (levels: number) => `${'or('.repeat(levels)}id.eq.1${')'.repeat(levels)}`
+    expect(logicTree(new Cursor(nested(maxLogicDepth))).kind).toBe('expr')
+    for (const levels of [maxLogicDepth + 1, 2_500, 20_000]) {
+      let failure: unknown
+      try {
+        logicTree(new Cursor(nested(levels)))
+      } catch (error) {
+        failure = error
+      }
+      expect(failure, `${levels} levels`).toBeInstanceOf(ParseFailure)
+      expect((failure as ParseFailure).column).toBe(maxLogicDepth * 3 + 3)
+      expect((failure as ParseFailure).details).toBe(`logic trees may nest at most ${maxLogicDepth} levels deep`)
     }
   })
 })

@@ -21,6 +21,9 @@ const ftsOperators: FtsOperator[] = ['fts', 'plfts', 'phfts', 'wfts']
 const isValues: IsValue[] = ['null', 'not_null', 'true', 'false', 'unknown']
 const operatorExpecting = ['"not"', 'operator (eq, gt, ...)']
 
+/** How deep `and(...)`/`or(...)` groups may nest (PostgREST has no limit; ours keeps the parser off the stack's end). */
+export const maxLogicDepth = 64
+
 export type ValueParser = (c: Cursor) => string
 
 /** The rest of the input: a top-level filter's value runs to the end of the parameter. */
@@ -178,15 +181,18 @@ function logicExpr(c: Cursor): LogicTree {
   else if (negate) c.fail(['logic operator (and, or)'])
   else c.fail(['field name (* or [a..z0..9_$])', 'negation operator (not)', 'logic operator (and, or)'])
   c.skipSpaces()
-  c.expect('(')
-  c.skipSpaces()
-  const children: LogicTree[] = []
-  do {
+  const children = c.nested(maxLogicDepth, `logic trees may nest at most ${maxLogicDepth} levels deep`, () => {
+    c.expect('(')
     c.skipSpaces()
-    children.push(logicTree(c))
-    c.skipSpaces()
-  } while (c.eat(','))
-  c.expect(')', ['","', '")"'])
+    const list: LogicTree[] = []
+    do {
+      c.skipSpaces()
+      list.push(logicTree(c))
+      c.skipSpaces()
+    } while (c.eat(','))
+    c.expect(')', ['","', '")"'])
+    return list
+  })
   c.skipSpaces()
   return { kind: 'expr', negate, operator, children }
 }

@@ -98,16 +98,19 @@ export function contentTypeOf(output: Output): string {
   }
 }
 
+// A Map, so that a Content-Type such as `constructor` or `__proto__` finds nothing.
+const bodyTypes = new Map<string, BodyType>([
+  ['application/json', 'json'],
+  ['text/csv', 'csv'],
+  ['application/x-www-form-urlencoded', 'urlencoded'],
+  ['text/plain', 'text'],
+  ['text/xml', 'xml'],
+  ['application/octet-stream', 'octet-stream'],
+])
+
 /** A missing Content-Type means JSON, as in PostgREST. */
 export function bodyTypeOf(contentType: string | undefined): { type: BodyType; mime: string } {
   const mime = (contentType ?? 'application/json').split(';')[0]!.trim().toLowerCase()
-  const known: Record<string, BodyType> = {
-    'application/json': 'json',
-    'text/csv': 'csv',
-    'application/x-www-form-urlencoded': 'urlencoded',
-    'text/plain': 'text',
-    'text/xml': 'xml',
-    'application/octet-stream': 'octet-stream',
-  }
-  return { type: known[mime] ?? (mime === '' ? 'json' : 'other'), mime: mime === '' ? 'application/json' : mime }
+  if (mime === '') return { type: 'json', mime: 'application/json' }
+  return { type: bodyTypes.get(mime) ?? 'other', mime }
 }

@@ -34,7 +34,8 @@ export function parsePreferences(header: string | string[] | undefined): Prefere
     const eq = item.indexOf('=')
     const key = eq < 0 ? item : item.slice(0, eq).trim()
     const value = eq < 0 ? '' : item.slice(eq + 1).trim()
-    if (key in choices) {
+    // Object.hasOwn, not `in`: `Prefer: constructor` names a member of Object.prototype, not a preference.
+    if (Object.hasOwn(choices, key)) {
       const options = choices[key as ChoiceKey] as readonly string[]
       if (options.includes(value)) {
         const k = key as ChoiceKey

@@ -85,6 +85,12 @@ describe('Prefer header', () => {
     expect(p.invalid).toEqual(['bogus'])
   })
 
+  it('treats names of Object.prototype as unknown preferences, not as preference kinds', () => {
+    for (const name of ['constructor', 'toString=1', '__proto__', 'hasOwnProperty=x', 'valueOf']) {
+      expect(parsePreferences(name), name).toEqual({ invalid: [name] })
+    }
+  })
+
   it('renders Preference-Applied in PostgREST order', () => {
     expect(appliedPreferences({ count: 'exact', resolution: 'merge-duplicates', return: 'representation' })).toBe(
       'resolution=merge-duplicates, return=representation, count=exact',
@@ -113,5 +119,11 @@ describe('content negotiation', () => {
     expect(bodyTypeOf('application/json; charset=utf-8').type).toBe('json')
     expect(bodyTypeOf('text/xml').type).toBe('xml')
     expect(bodyTypeOf('image/png').type).toBe('other')
+  })
+
+  it('treats names of Object.prototype as unknown content types', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty; charset=utf-8']) {
+      expect(bodyTypeOf(name), name).toEqual({ type: 'other', mime: name.split(';')[0]!.toLowerCase() })
+    }
   })
 })

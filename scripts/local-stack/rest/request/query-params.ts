@@ -40,7 +40,6 @@ function parsing<T>(what: string, input: string, parse: () => T): T {
 }
 
 const reserved = new Set(['select', 'columns', 'on_conflict'])
-const reservedEmbeddable = new Set(['order', 'limit', 'offset', 'and', 'or'])
 const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1)
 
 /** Haskell's `readMaybe :: Integer`: an optional minus sign, digits, and spaces around. */
@@ -127,9 +126,4 @@ function canonical(pairs: [string, string | undefined][]): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v ?? '')}`)
     .join('&')
-}
-
-/** Reserved names that are never filters, for other modules. */
-export function isReservedParam(key: string): boolean {
-  return reserved.has(key) || reservedEmbeddable.has(lastSegment(key))
 }

@@ -2,7 +2,7 @@
 // spreads, and PostgREST-shaped parse errors.
 import { describe, expect, it } from 'vitest'
 import { ParseFailure } from './cursor.ts'
-import { parseSelect } from './select.ts'
+import { maxEmbedDepth, parseSelect } from './select.ts'
 
 describe('select grammar', () => {
   it('parses plain columns and a star', () => {
@@ -107,6 +107,22 @@ describe('select grammar', () => {
     } catch (error) {
       expect((error as ParseFailure).column).toBe(16)
       expect((error as ParseFailure).details).toMatch(/^unexpected "\[" expecting/)
+    }
+  })
+
+  it(`nests embeds up to ${maxEmbedDepth} levels and fails past them with a ParseFailure, not a stack overflow`, () => {
+    const nested = (levels: number) => `${'a('.repeat(levels)}id${')'.repeat(levels)}`
+    expect(parseSelect(nested(maxEmbedDepth))).toHaveLength(1)
+    for (const levels of [maxEmbedDepth + 1, 5_000, 50_000]) {
+      let failure: unknown
+      try {
+        parseSelect(nested(levels))
+      } catch (error) {
+        failure = error
+      }
+      expect(failure, `${levels} levels`).toBeInstanceOf(ParseFailure)
+      expect((failure as ParseFailure).column).toBe(maxEmbedDepth * 2 + 2)
+      expect((failure as ParseFailure).details).toBe(`embedded resources may nest at most ${maxEmbedDepth} levels deep`)
     }
   })
 })

@@ -1,8 +1,14 @@
 // The `select` grammar: fields with aliases, casts, JSON paths and aggregates; embedded resources with aliases,
-// `!hint`, `!inner`/`!left`; spreads `...rel(...)`; nested to any depth (PostgREST's pFieldForest).
+// `!hint`, `!inner`/`!left`; spreads `...rel(...)`; nested up to maxEmbedDepth levels (PostgREST's pFieldForest).
 import { Cursor } from './cursor.ts'
 import { field, fieldName } from './fields.ts'
 import type { AggregateFunction, SelectField, SelectItem, SelectRelation } from './types.ts'
+
+/**
+ * How deep embedded resources may nest. PostgREST has no limit; ours keeps the parser, the planner and PostgreSQL
+ * away from their stacks' ends, far beyond any real schema's chain of relationships.
+ */
+export const maxEmbedDepth = 32
 
 export function parseSelect(input: string): SelectItem[] {
   const c = new Cursor(input)
@@ -27,9 +33,16 @@ function tree(c: Cursor): SelectItem {
   c.skipSpaces()
   const relation = c.startsWith('...') ? spread(c) : tryRelation(c)
   if (!relation) return fieldSelect(c)
-  c.expect('(')
-  relation.children = forest(c)
-  c.expect(')', ['")"', '","'])
+  relation.children = c.nested(
+    maxEmbedDepth,
+    `embedded resources may nest at most ${maxEmbedDepth} levels deep`,
+    () => {
+      c.expect('(')
+      const children = forest(c)
+      c.expect(')', ['")"', '","'])
+      return children
+    },
+  )
   c.skipSpaces()
   return relation
 }

@@ -44,7 +44,7 @@ order by con.conname`
 
 /** Unique indexes count as unique keys too (PostgREST's one-to-one detection uses them). */
 export const uniqueIndexesQuery = `
-select i.indrelid::int8 as oid, i.indisprimary as is_primary, i.indkey::int2[] as columns
+select i.indrelid::int8 as oid, i.indkey::int2[] as columns
 from pg_catalog.pg_index i
 join pg_catalog.pg_class c on c.oid = i.indrelid
 join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -60,6 +60,7 @@ join pg_catalog.pg_namespace n on n.oid = c.relnamespace
 where n.nspname not in ('pg_catalog', 'information_schema') and c.relkind in ('v', 'm')
   and r.rulename = '_RETURN'`
 
+/** In creation order, so that overloads are listed the same way every time (PGRST203's message). */
 export const routinesQuery = `
 select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile::text as volatility,
   p.proretset as returns_set, rt.typtype::text as return_typtype, rt.typrelid::int8 as return_relid,
@@ -75,7 +76,8 @@ join pg_catalog.pg_namespace n on n.oid = p.pronamespace
 join pg_catalog.pg_type rt on rt.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'
   and rt.typname not in ('trigger', 'event_trigger', 'internal', 'language_handler', 'fdw_handler',
-                         'index_am_handler', 'table_am_handler', 'tsm_handler')`
+                         'index_am_handler', 'table_am_handler', 'tsm_handler')
+order by p.oid`
 
 /** Types a cast may name: everything in pg_catalog, the exposed schemas and the extra search path. */
 export const typesQuery = `

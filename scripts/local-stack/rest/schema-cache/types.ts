@@ -80,11 +80,11 @@ export interface Routine {
 }
 
 export interface SchemaCache {
-  /** Keyed by `schema.name`. */
+  /** Keyed by `key(schema, name)`. */
   tables: Map<string, Table>
-  /** Relationships starting at a table, keyed by `schema.name`. */
+  /** Relationships starting at a table, keyed by `key(schema, name)`. */
   relationships: Map<string, Relationship[]>
-  /** Functions keyed by `schema.name` (overloads share a key). */
+  /** Functions keyed by `key(schema, name)` (overloads share a key). */
   routines: Map<string, Routine[]>
   /** Type names that casts may use, lower-cased, mapped to the quoted name to emit. */
   types: Map<string, string>
@@ -97,4 +97,11 @@ export interface SchemaCache {
   loadedAt: Date
 }
 
-export const key = (schema: string, name: string) => `${schema}.${name}`
+/** A name as it stands in a key: quoted like an SQL identifier when it holds a dot or a double quote. */
+const keyPart = (name: string) => (name.includes('.') || name.includes('"') ? `"${name.replace(/"/g, '""')}"` : name)
+
+/**
+ * The key of a table or function: `schema.name`, read the way SQL reads a qualified name, so that no two pairs share
+ * one (`"a.b".c` and `a."b.c"`) while plain names stay as they read.
+ */
+export const key = (schema: string, name: string) => `${keyPart(schema)}.${keyPart(name)}`

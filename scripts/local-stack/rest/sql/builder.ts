@@ -25,7 +25,10 @@ export class Params {
   }
 }
 
-/** A PostgreSQL array literal (`{"a","b"}`) whose element type the server infers, as PostgREST builds for `in`. */
+/**
+ * A PostgreSQL array literal (`{"a","b"}`) whose element type the server infers, as PostgREST builds for `in`; the
+ * one encoder for every array a request makes (`in` lists, variadic arguments, the Location columns).
+ */
 export function arrayLiteral(values: string[]): string {
   const escape = (v: string) => {
     const cut = v.indexOf('\0')

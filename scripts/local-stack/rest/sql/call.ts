@@ -1,7 +1,7 @@
 // Calling a function for RPC (PostgREST's callPlanToQuery): arguments by name from the query string or a form, by
 // name from a JSON body (typed through json_to_record), or one unnamed argument that receives the whole body.
 import type { Routine, RoutineParam } from '../schema-cache/types.ts'
-import { qualified, quoteIdent, type Params } from './builder.ts'
+import { arrayLiteral, qualified, quoteIdent, type Params } from './builder.ts'
 import { fromJsonBody } from './body.ts'
 
 export type CallArgs =
@@ -11,10 +11,6 @@ export type CallArgs =
   | { kind: 'json'; json: string; isArray: boolean; keys: string[] }
   /** The whole body as the single unnamed parameter. */
   | { kind: 'single'; value: string | Buffer; param: RoutineParam }
-
-function arrayText(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
-}
 
 export function callSql(routine: Routine, args: CallArgs, params: Params): string {
   const fn = qualified(routine.schema, routine.name)
@@ -37,7 +33,7 @@ export function callSql(routine: Routine, args: CallArgs, params: Params): strin
           const value = args.values.get(p.name)!
           const list = Array.isArray(value) ? value : [value]
           // A variadic parameter takes every repetition (`?v=1&v=2`); any other the last one.
-          const text = p.variadic ? arrayText(list) : list[list.length - 1]!
+          const text = p.variadic ? arrayLiteral(list) : list[list.length - 1]!
           const type = p.variadic && !p.type.endsWith('[]') ? `${p.type}[]` : p.type
           return `${p.variadic ? 'VARIADIC ' : ''}${quoteIdent(p.name)} := ${params.add(text)}::${type}`
         })

@@ -45,7 +45,7 @@ describe('statements', () => {
     const s = statement('courses', 'select=title,sections(title),students(name)')
     expect(s.text).toContain('FROM "api"."courses"')
     expect(s.text).toContain('LEFT JOIN LATERAL')
-    expect(s.text).toContain('"enrollments_1_junction"')
+    expect(s.text).toContain('"api"."enrollments" AS "pgrst_j2"')
     expect(s.text).toMatch(/pgrst_source_count AS/)
   })
 

@@ -4,7 +4,7 @@
 // of an insert and how many rows an upsert inserted.
 import type { ReadNode } from '../plan/types.ts'
 import type { Output } from '../request/media.ts'
-import { Params } from './builder.ts'
+import { arrayLiteral, Params } from './builder.ts'
 import { countQuery } from './count.ts'
 import { decideNaming } from './naming.ts'
 import { jsonObject, nodeQuery, type NodeSql } from './read.ts'
@@ -56,7 +56,7 @@ export function buildStatement(o: StatementOptions): Statement {
   const body = bodySql(o, read, params)
   const location =
     o.locationColumns && o.locationColumns.length > 0
-      ? `(SELECT json_agg(json_data.key || '=' || coalesce('eq.' || json_data.value, 'is.null'))::text FROM (SELECT row_to_json(_) AS row FROM pgrst_source AS _ LIMIT 1) data CROSS JOIN json_each_text(data.row) AS json_data WHERE json_data.key = ANY(${params.add(`{${o.locationColumns.map((c) => `"${c.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`)}::text[]))`
+      ? `(SELECT json_agg(json_data.key || '=' || coalesce('eq.' || json_data.value, 'is.null'))::text FROM (SELECT row_to_json(_) AS row FROM pgrst_source AS _ LIMIT 1) data CROSS JOIN json_each_text(data.row) AS json_data WHERE json_data.key = ANY(${params.add(arrayLiteral(o.locationColumns))}::text[]))`
       : 'NULL'
   const inserted = o.countInserted ? "nullif(current_setting('pgrst.inserted', true), '')" : 'NULL'
   const text =

@@ -24,6 +24,25 @@ export function embeddingSuite(env: SuiteEnv): void {
       ])
     })
 
+    it('keeps embeds apart whose aliases agree in their first 63 bytes (PostgreSQL cuts identifiers there)', async () => {
+      const long = 'a'.repeat(70)
+      const { data, error } = await db()
+        .from('courses')
+        .select(`id, ${long}1:sections(title), ${long}2:sections(position), ${long}3:authors!author_id(name)`)
+        .eq('id', 2)
+        .order('position', { referencedTable: `${long}1` })
+        .order(`${long}3(name)`)
+      expect(error).toBeNull()
+      expect(data).toEqual([
+        {
+          id: 2,
+          [`${long}1`]: [{ title: 'Turing machines' }],
+          [`${long}2`]: [{ position: 1 }],
+          [`${long}3`]: { name: 'Alan Turing' },
+        },
+      ])
+    })
+
     it('reads a course outline three levels deep, ordered at each level', async () => {
       const { data } = await db()
         .from('courses')

@@ -126,5 +126,115 @@ export function httpSuite(env: SuiteEnv): void {
       await expectError('/courses', 406, 'PGRST107', { headers: { accept: 'application/xml' } })
       await expectError('/courses', 400, 'PGRST122', { headers: { prefer: 'handling=strict, nonsense' } })
     })
+
+    it('treats header values named after Object.prototype members as unknown values, never as a 500', async () => {
+      for (const prefer of ['constructor', 'toString=1', '__proto__', 'hasOwnProperty=return']) {
+        const res = await raw(env, '/courses?select=id&id=eq.1', { headers: { prefer } })
+        expect(res.status, `Prefer: ${prefer} → ${res.text}`).toBe(200)
+      }
+      const strict = await expectError('/courses', 400, 'PGRST122', {
+        headers: { prefer: 'handling=strict, constructor' },
+      })
+      expect(strict.details).toBe('Invalid preferences: constructor')
+      for (const type of ['constructor', '__proto__', 'toString']) {
+        for (const [method, path] of [
+          ['POST', '/items'],
+          ['PATCH', '/items?id=eq.1'],
+          ['PUT', '/items?id=eq.1'],
+          ['POST', '/rpc/add'],
+        ] as const) {
+          const error = await expectError(path, 400, 'PGRST102', {
+            method,
+            body: '{"id":1,"name":"x"}',
+            headers: { 'content-type': type },
+          })
+          expect(error.message).toBe(`Content-Type not acceptable: ${type.toLowerCase()}`)
+        }
+      }
+    })
+
+    it('keeps CSV and form keys named after Object.prototype members (PGRST204 for a column that does not exist)', async () => {
+      const csv = await expectError('/tagged', 400, 'PGRST204', {
+        method: 'POST',
+        body: '__proto__,code,label\n1,p,Proto',
+        headers: { 'content-type': 'text/csv' },
+      })
+      expect(csv.message).toBe("Could not find the '__proto__' column of 'tagged' in the schema cache")
+      const form = await expectError('/tagged', 400, 'PGRST204', {
+        method: 'POST',
+        body: '__proto__=1&code=p&label=Proto',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      expect(form.message).toBe("Could not find the '__proto__' column of 'tagged' in the schema cache")
+    })
+
+    it('answers PGRST100 for logic trees and embeds nested past their limits, not a stack overflow', async () => {
+      const or = await expectError(
+        `/courses?select=id&or=(${'and('.repeat(2_500)}id.eq.1${')'.repeat(2_501)}`,
+        400,
+        'PGRST100',
+      )
+      expect(or.details).toBe('logic trees may nest at most 64 levels deep')
+      const select = await expectError(`/courses?select=${'a('.repeat(5_000)}id${')'.repeat(5_000)}`, 400, 'PGRST100')
+      expect(select.details).toBe('embedded resources may nest at most 32 levels deep')
+    })
+
+    it('answers 413 for bodies past 32 MiB, announced or streamed, and keeps serving', async () => {
+      const big = Buffer.alloc(33 * 1024 * 1024, 0x20)
+      const announced = await expectError('/items', 413, 'PGRST102', { method: 'POST', body: big })
+      expect(announced.message).toBe('Request body is too large')
+      const chunk = Buffer.alloc(1024 * 1024, 0x20)
+      let sent = 0
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 40) controller.enqueue(chunk)
+          else controller.close()
+        },
+      })
+      await expectError('/items', 413, 'PGRST102', {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+      } as RequestInit)
+      expect((await raw(env, '/items?select=id&limit=1')).status).toBe(200)
+    })
+
+    it('writes table names outside Latin-1 into Content-Location and Location as UTF-8 bytes, as PostgREST does', async () => {
+      const utf8 = (value: string | null) => (value === null ? null : Buffer.from(value, 'latin1').toString('utf8'))
+      const read = await raw(env, `/${encodeURIComponent('课程')}?select=id,name`)
+      expect(read.status, read.text).toBe(200)
+      expect(read.json()).toEqual([{ id: 1, name: 'one' }])
+      expect(utf8(read.headers.get('content-location'))).toBe('/课程?select=id%2Cname')
+      const insert = await raw(env, `/${encodeURIComponent('课程')}`, {
+        method: 'POST',
+        body: '{"id":2,"name":"two"}',
+        headers: { prefer: 'return=headers-only' },
+      })
+      expect(insert.status, insert.text).toBe(201)
+      expect(utf8(insert.headers.get('location'))).toBe('/课程?id=eq.2')
+    })
+
+    it('answers PGRST111 for response.headers HTTP cannot carry, and sends values outside ASCII as UTF-8', async () => {
+      const call = (name: string, value: string) =>
+        raw(env, `/rpc/header_from?name=${encodeURIComponent(name)}&value=${encodeURIComponent(value)}`)
+      const good = await call('X-Name', '课程')
+      expect(good.status, good.text).toBe(200)
+      expect(Buffer.from(good.headers.get('x-name')!, 'latin1').toString('utf8')).toBe('课程')
+      for (const [name, value] of [
+        ['X-Bad\nName', 'v'],
+        ['X-Ok', 'a\r\nSet-Cookie: evil=1'],
+        ['课程', 'v'],
+      ]) {
+        const bad = await call(name!, value!)
+        expect(bad.status, `${name}: ${value} → ${bad.text}`).toBe(500)
+        expect(bad.json()).toMatchObject({ code: 'PGRST111' })
+      }
+      const raised = await raw(env, '/rpc/raise_header', {
+        method: 'POST',
+        body: '{"name":"X-Bad\\nName","value":"v"}',
+      })
+      expect(raised.status, raised.text).toBe(500)
+      expect(raised.json()).toMatchObject({ code: 'PGRST121' })
+    })
   })
 }

@@ -70,6 +70,14 @@ export function mutationSuite(env: SuiteEnv): void {
         headers: { prefer: 'resolution=merge-duplicates,return=minimal' },
       })
       expect(res.headers.get('preference-applied')).toBe('resolution=merge-duplicates, return=minimal')
+      // Without a primary key or on_conflict the resolution is not applied, whatever else the query string says.
+      const aliased = await raw(env, '/tagged?select=on_conflict:code', {
+        method: 'POST',
+        body: JSON.stringify({ code: 'd', label: 'Delta' }),
+        headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
+      })
+      expect(aliased.json()).toEqual([{ on_conflict: 'd' }])
+      expect(aliased.headers.get('preference-applied')).toBe('return=representation')
     })
 
     it('updates and deletes the rows the filters select, with counts', async () => {

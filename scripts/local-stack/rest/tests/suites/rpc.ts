@@ -30,6 +30,37 @@ export function rpcSuite(env: SuiteEnv): void {
       expect(text.json()).toBe('SHOUT')
     })
 
+    it('gives a raw body only to a function with a single unnamed parameter of its type (PGRST202 otherwise)', async () => {
+      const post = (fn: string, body: string | Uint8Array, type: string) =>
+        raw(env, `/rpc/${fn}`, { method: 'POST', body, headers: { 'content-type': type } })
+      expect((await post('byte_length', new Uint8Array([0, 1, 2, 255]), 'application/octet-stream')).json()).toBe(4)
+      expect((await post('echo_json', '{"a":[1,2.50,12345678901234567890]}', 'application/json')).text).toBe(
+        '{"a":[1,2.50,12345678901234567890]}',
+      )
+      for (const [fn, type] of [
+        ['greet', 'text/plain'],
+        ['add_item', 'text/plain'],
+        ['echo_text', 'application/octet-stream'],
+        ['byte_length', 'text/plain'],
+      ] as const) {
+        const res = await post(fn, 'Ada', type)
+        expect(res.status, `${fn} with ${type} → ${res.text}`).toBe(404)
+        expect(res.json()).toMatchObject({ code: 'PGRST202' })
+      }
+      const named = await post('named_json', '{"other":1}', 'application/json')
+      expect(named.status, named.text).toBe(404)
+      expect((await db().rpc('named_json', { data: { x: 1 } })).data).toEqual({ x: 1 })
+    })
+
+    it('never matches an empty key to an unnamed parameter, and keeps SQL errors about it from the client', async () => {
+      const res = await raw(env, '/rpc/echo_text', { method: 'POST', body: '{"":"abc"}' })
+      expect(res.status, res.text).toBe(404)
+      expect(res.json()).toMatchObject({
+        code: 'PGRST202',
+        message: 'Could not find the function rest_test.echo_text() in the schema cache',
+      })
+    })
+
     it('reads set-returning functions like tables: filters, order, limit, select and embedding', async () => {
       const { data } = await db()
         .rpc('courses_by_author', { author: 1 })
