@@ -1,10 +1,12 @@
 // The server side of `npm run bench -- auth`, run in a child process: the Auth service mounted at /auth/v1 with
-// rate limits lifted, reporting its port to the parent and its event-loop delay on request.
+// rate limits lifted and the REST service at /rest/v1 beside it in the same process (as in the stack), reporting its
+// port to the parent and its event-loop delay on request.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createAuthService } from '../local-stack/auth/index.ts'
 import { loadConfig } from '../local-stack/config/index.ts'
+import { createRestService } from '../local-stack/rest/index.ts'
 import { JwtKeys } from '../local-stack/keys/jwt.ts'
 
 export interface LoopDelay {
@@ -17,15 +19,20 @@ export async function serveForBench(dbUrl: string): Promise<void> {
   config.auth.rateLimit = { ...config.auth.rateLimit, tokenRefresh: 1e9, signInSignUps: 1e9 }
   // The service needs the server's port for its issuer, so it is created once the server listens.
   const mounted: { service?: ReturnType<typeof createAuthService> } = {}
-  const server = createServer(
-    (req, res) => void mounted.service!.handle(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '')),
-  )
+  const keys = new JwtKeys()
+  const rest = createRestService({ config, dbUrl, keys })
+  await rest.start?.()
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/'
+    if (url.startsWith('/rest/v1')) void rest.handle(req, res, url.slice('/rest/v1'.length))
+    else void mounted.service!.handle(req, res, url.replace(/^\/auth\/v1/, ''))
+  })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
   const service = createAuthService({
     config,
     dbUrl,
-    keys: new JwtKeys(),
+    keys,
     apiUrl: `http://127.0.0.1:${port}`,
     sendEmail: async () => {},
   })
@@ -43,6 +50,7 @@ export async function serveForBench(dbUrl: string): Promise<void> {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await service.stop?.()
+      await rest.stop?.()
       process.exit(0)
     }
   })

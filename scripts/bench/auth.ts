@@ -1,6 +1,6 @@
 // `npm run bench -- auth`: the Auth service's throughput. Password sign-ins per second (bcrypt cost 10, like seed
-// users) while a steady side load hits the same process (GET /user with a session: a JWT check and two queries,
-// 200 requests/s), whose latency and event-loop delay show whether hashing stalls other requests; then token
+// users) while a REST benchmark runs beside it in the same process (a primary-key GET under RLS with the user's
+// JWT, 200 requests/s), whose latency and event-loop delay show whether hashing stalls other requests; then token
 // refreshes per second, each connection rotating its own refresh-token chain. Targets (STACK.md): sign-in ≥ 20/s
 // without blocking other requests; refresh ≥ 300/s.
 // The service runs in a child process so the load generator does not share its event loop. Database:
@@ -67,6 +67,17 @@ async function seedUsers(url: string): Promise<string[]> {
      select id, id::text, 'email', jsonb_build_object('sub', id::text, 'email', email), now(), now() from u`,
     [emails, hash],
   )
+  // What the REST side load reads: one row per user, visible to its owner only.
+  await client.query(`
+    create table if not exists public.bench_notes (id bigint primary key, owner uuid not null, body text not null);
+    alter table public.bench_notes enable row level security;
+    drop policy if exists bench_notes_select_owner on public.bench_notes;
+    create policy bench_notes_select_owner on public.bench_notes for select to authenticated
+      using (owner = (select auth.uid()));
+    grant select on public.bench_notes to authenticated;
+    insert into public.bench_notes (id, owner, body)
+      select row_number() over (), id, 'note' from auth.users where email like 'bench-%'
+      on conflict (id) do nothing;`)
   await client.end()
   return emails
 }
@@ -91,19 +102,20 @@ async function measure(base: string, emails: string[], server: ReturnType<typeof
     headers: json,
     body: JSON.stringify({ email: emails[0], password }),
   })
-  const { access_token: token } = (await session.json()) as { access_token: string }
+  const { access_token: token, user } = (await session.json()) as { access_token: string; user: { id: string } }
+  const rest = base.replace(/\/auth\/v1$/, '/rest/v1')
   const side = () =>
     run({
-      url: `${base}/user`,
+      url: `${rest}/bench_notes?select=id,body&owner=eq.${user.id}`,
       headers: { authorization: `Bearer ${token}` },
       connections: 4,
       overallRate: 200,
       duration: seconds,
     })
-  process.stdout.write(`  side load alone (GET /user at 200/s, ${seconds} s)…\n`)
+  process.stdout.write(`  REST side load alone (GET under RLS at 200/s, ${seconds} s)…\n`)
   const alone = await side()
   let next = 0
-  process.stdout.write(`  password sign-ins with the side load beside them (${seconds} s)…\n`)
+  process.stdout.write(`  password sign-ins with the REST load beside them (${seconds} s)…\n`)
   await ask('loop-start')
   const [signIns, during] = await Promise.all([
     run({
@@ -163,9 +175,9 @@ function report({ alone, signIns, during, loop, refreshes }: Awaited<ReturnType<
   const rows: [string, string, string, boolean][] = [
     ['password sign-ins', `${perSecond(signIns).toFixed(1)}/s`, '≥ 20/s', perSecond(signIns) >= 20],
     ['token refreshes', `${perSecond(refreshes).toFixed(0)}/s`, '≥ 300/s', perSecond(refreshes) >= 300],
-    ['side load alone', `p50 ${ms(alone.latency.p50)}, p99 ${ms(alone.latency.p99)}`, '', true],
+    ['REST side load alone', `p50 ${ms(alone.latency.p50)}, p99 ${ms(alone.latency.p99)}`, '', true],
     [
-      'side load beside sign-ins',
+      'REST side load beside sign-ins',
       `p50 ${ms(during.latency.p50)}, p99 ${ms(during.latency.p99)}`,
       'p99 ≤ 50 ms',
       during.latency.p99 <= 50,
