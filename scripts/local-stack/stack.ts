@@ -7,6 +7,7 @@ import { Database } from './db/index.ts'
 import { createAuthService } from './auth/index.ts'
 import { createFunctionsService } from './functions/index.ts'
 import { Inbox } from './inbox/index.ts'
+import { createRealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
 import { createStorageService } from './storage/index.ts'
 import { AccessLog } from './gateway/access-log.ts'
@@ -131,6 +132,15 @@ export class Stack {
           apiUrl,
           dataDir: path.join(profileDir(this.profile), 'storage'),
           log: (message) => log.error(`storage   ${message}`),
+        }),
+      }),
+      ...(config.realtime.enabled && {
+        realtime: createRealtimeService({
+          config,
+          dbUrl,
+          keys,
+          log: (message) => log.error(`realtime  ${message}`),
+          trace: (message) => log.request(`realtime  ${message}`),
         }),
       }),
       rest: createRestService({ config, dbUrl, keys, log: (message) => log.error(`rest      ${message}`) }),

@@ -23,6 +23,7 @@ export interface StackConfig {
   functions: Record<string, { verifyJwt: boolean; enabled: boolean }>
   /** [storage]: whether it runs, the upload limit and the buckets to create. */
   storage: StorageSettings
+  realtime: { enabled: boolean }
 }
 
 /** The rest of [auth] that the Auth service reads (GoTrue's settings as `supabase start` derives them). */
@@ -136,6 +137,7 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
       }),
     ),
     storage: storageSettingsFrom(raw),
+    realtime: { enabled: value(table(raw, 'realtime'), 'enabled', true) },
   }
 }
 

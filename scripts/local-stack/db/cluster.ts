@@ -101,7 +101,11 @@ export class Cluster {
       max_wal_senders: '20',
       max_connections: '200',
       shared_preload_libraries: 'pg_stat_statements',
-      ...(this.options.durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+      // Throw-away clusters skip durability; the WAL writer then flushes every 10 ms so that logical replication
+      // (realtime) still sees a commit promptly.
+      ...(this.options.durable
+        ? {}
+        : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', wal_writer_delay: '10ms' }),
     }
     const args = ['-D', this.dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])]
     const log = openSync(this.logFile, 'a')

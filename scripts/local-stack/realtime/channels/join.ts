@@ -1,0 +1,110 @@
+// phx_join, as RealtimeChannel.join runs it: the token (the join's access_token, else the socket's apikey) is
+// verified, a private channel is authorised by RLS on realtime.messages, the channel joins its topic, and the reply
+// lists the postgres_changes bindings with their ids. A refused join waits CHANNEL_ERROR_BACKOFF_MS before its error.
+import { readAuthorization } from '../authorization.ts'
+import { topicKey } from '../broadcast/hub.ts'
+import { sendPresenceState } from '../presence/handler.ts'
+import { isJsonObject, type InboundMessage, type Json, type JsonObject } from '../socket/messages.ts'
+import { watchExpiry } from './access-token.ts'
+import { Channel, type ChannelSocket } from './channel.ts'
+import { readJoinConfig } from './join-config.ts'
+import { bindingId, prepareBindings, subscribeInBackground, subscribeWithin } from './postgres.ts'
+import { checkToken, joinError } from './tokens.ts'
+
+export interface JoiningSocket extends ChannelSocket {
+  /** The socket's apikey: the token of a join without access_token. */
+  readonly tenantToken: string
+  readonly channels: Map<string, Channel>
+  readonly closed: boolean
+}
+
+const MAX_CHANNELS_PER_SOCKET = 100
+
+type Joined = { channel: Channel; reply: JsonObject; parseError: string | undefined }
+
+export async function join(socket: JoiningSocket, message: InboundMessage): Promise<void> {
+  const { topic, ref, joinRef } = message
+  const result = await tryJoin(socket, message).catch((error: Error) => {
+    socket.context.log(`join of ${topic} failed: ${error.stack ?? error.message}`)
+    return `UnknownErrorOnChannel: ${error.message}`
+  })
+  if (typeof result === 'string') {
+    await new Promise((resolve) => setTimeout(resolve, socket.context.joinErrorBackoffMs))
+    return socket.send({ kind: 'reply', joinRef, ref, topic, status: 'error', response: { reason: result } })
+  }
+  const { channel, reply, parseError } = result
+  if (socket.closed) return channel.end()
+  channel.reply(ref, 'ok', reply)
+  sendPresenceState(channel)
+  if (channel.config.waitMs === undefined && channel.config.postgresChanges.length > 0) {
+    subscribeInBackground(channel, parseError)
+  } else if (channel.bindings.length > 0) {
+    channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
+  }
+  if (channel.config.replicationReady) notifyReplicationReady(channel, Date.now() + 10_000)
+}
+
+/** The joined channel, or the reason of the error reply. */
+async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<Joined | string> {
+  const { context } = socket
+  const subTopic = message.topic.slice('realtime:'.length)
+  if (subTopic === '') return 'TopicNameRequired: You must provide a topic name'
+  if (!isJsonObject(message.payload)) return 'UnknownErrorOnChannel: expected the join payload to be a map'
+  // Realtime's default max_channels_per_client; a socket re-joining a topic replaces that channel.
+  if (socket.channels.size >= MAX_CHANNELS_PER_SOCKET) return 'ChannelRateLimitReached: Too many channels'
+  const config = readJoinConfig(message.payload)
+  const token = typeof config.token === 'string' && !config.token.startsWith('sb_') ? config.token : socket.tenantToken
+  const check = checkToken(context.keys, token)
+  if (!check.ok) return joinError(check)
+  if (!config.postgresChanges.every(isJsonObject)) return 'UnknownErrorOnChannel: expected postgres_changes to be maps'
+
+  const channel = new Channel(
+    socket,
+    message.topic,
+    message.joinRef,
+    config,
+    check.claims,
+    token,
+    topicKey(subTopic, config.private),
+  )
+  const unauthorized = `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`
+  if (config.private) {
+    const read = await readAuthorization(context.pool, {
+      topic: subTopic,
+      claims: check.claims,
+      headers: socket.headers,
+    })
+    if (!read.ok && read.error === 'unavailable')
+      return 'UnableToConnectToProject: Realtime was unable to connect to the project database'
+    if (!read.ok) context.log(`RlsPolicyError on ${subTopic}: ${read.detail}`)
+    if (!read.ok || (!read.value.broadcast && !read.value.presence)) return unauthorized
+    channel.policies = { broadcastRead: read.value.broadcast, presenceRead: read.value.presence }
+  }
+  if (config.replay !== undefined && !config.private)
+    return 'UnableToReplayMessages: Replay is not allowed for public channels'
+  if (config.replay !== undefined && channel.policies.broadcastRead === false) return unauthorized
+
+  const raw = config.postgresChanges as JsonObject[]
+  const parseError = prepareBindings(channel, raw)
+  if (config.waitMs !== undefined && raw.length > 0) {
+    const failure = await subscribeWithin(channel, parseError, config.waitMs)
+    if (failure !== undefined) {
+      await context.changes.unsubscribe(channel)
+      return failure
+    }
+  }
+  socket.channels.set(message.topic, channel)
+  context.hub.add(channel.hubKey, channel)
+  watchExpiry(channel, check.exp)
+  const postgres_changes: Json[] = raw.map((params) => ({ ...params, id: bindingId(params) }))
+  return { channel, reply: { postgres_changes }, parseError }
+}
+
+/** broadcast.replication_ready: a system message once the replication stream is up (or a shutdown at the deadline). */
+function notifyReplicationReady(channel: Channel, deadline: number): void {
+  if (channel.context.changes.connected) {
+    return channel.system('system', 'ok', 'Replication connection established')
+  }
+  if (Date.now() >= deadline) return channel.shutdown('Replication connection was not established in time')
+  channel.later(500, () => notifyReplicationReady(channel, deadline))
+}
