@@ -2,6 +2,7 @@
 // functions and the database with the project's migrations, policies and seed. `npm test` sets SUMMIT_TEST_API_URL.
 import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { publishableKey, secretKey } from './keys/index.ts'
 import { JwtKeys } from './keys/jwt.ts'
 
@@ -107,6 +108,46 @@ describe.skipIf(!apiUrl)('the local stack through supabase-js', () => {
       messages_count: number
     }
     expect(found.messages_count).toBe(1)
+  })
+
+  it('stores a file in a config.toml bucket and serves it publicly', async () => {
+    const storage = client(secretKey).storage.from('course-covers')
+    const name = `stack-test/${crypto.randomUUID()}.png`
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
+    const upload = await storage.upload(name, bytes, { contentType: 'image/png' })
+    expect(upload.error).toBeNull()
+    const response = await fetch(storage.getPublicUrl(name).data.publicUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes)
+    expect((await storage.remove([name])).error).toBeNull()
+  })
+
+  it('refuses a file type the bucket does not allow', async () => {
+    const { error } = await client(secretKey)
+      .storage.from('course-covers')
+      .upload(`stack-test/${crypto.randomUUID()}.txt`, 'not an image', { contentType: 'text/plain' })
+    expect(error?.message).toMatch(/mime type text\/plain is not supported/i)
+  })
+
+  it('delivers a broadcast over the realtime socket', async () => {
+    const db = createClient(apiUrl!, publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    })
+    const channel = db.channel(`stack-test-${crypto.randomUUID()}`, { config: { broadcast: { self: true } } })
+    try {
+      const received = new Promise<unknown>((resolve) => {
+        channel.on('broadcast', { event: 'ping' }, ({ payload }) => resolve(payload))
+      })
+      await new Promise<void>((resolve, reject) =>
+        channel.subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status !== 'CLOSED' && reject(status))),
+      )
+      await channel.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } })
+      expect(await received).toEqual({ n: 1 })
+    } finally {
+      await db.removeAllChannels()
+    }
   })
 
   it('answers an unknown edge function with the runtime 404', async () => {
