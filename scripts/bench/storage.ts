@@ -10,17 +10,12 @@ import { fileURLToPath } from 'node:url'
 import { createClient } from '@supabase/supabase-js'
 import { serviceRoleKey } from '../local-stack/keys/index.ts'
 import { startBenchCluster } from './storage-cluster.ts'
+import { NoWebSocket } from '../local-stack/testing/no-websocket.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const size = Number(process.env.BENCH_MIB ?? 100) * 1024 * 1024
 const targetGrowth = 64 * 1000 * 1000
 const scratch = path.join(os.tmpdir(), `summit-bench-storage-${process.pid}`)
-
-class NoWebSocket {
-  constructor() {
-    throw new Error('the benchmark opens no realtime socket')
-  }
-}
 
 interface Report {
   type: string

@@ -5,15 +5,9 @@ import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { publishableKey, secretKey } from './keys/index.ts'
 import { JwtKeys } from './keys/jwt.ts'
+import { NoWebSocket } from './testing/no-websocket.ts'
 
 const apiUrl = process.env.SUMMIT_TEST_API_URL
-
-/** Node 20 has no global WebSocket, and these tests open no realtime socket. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('these tests open no realtime socket')
-  }
-}
 
 function client(key: string, accessToken?: string) {
   return createClient(apiUrl!, key, {

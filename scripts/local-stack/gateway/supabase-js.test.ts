@@ -3,19 +3,13 @@ import { createClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { anonKey, publishableKey } from '../keys/index.ts'
 import { echoService, startGateway, type Echo, type Started } from './test-helpers.ts'
+import { NoWebSocket } from '../testing/no-websocket.ts'
 
 let started: Started | undefined
 afterEach(async () => {
   await started?.gateway.stop()
   started = undefined
 })
-
-/** Node 20 has no global WebSocket, and these tests open no socket: realtime gets a transport that says so. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('these tests open no realtime socket')
-  }
-}
 
 function client(url: string) {
   return createClient(url, publishableKey, {

@@ -12,6 +12,7 @@ import type { Message } from '../../inbox/store.ts'
 import { anonKey, serviceRoleKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import { createAuthService } from '../index.ts'
+import { NoWebSocket } from '../../testing/no-websocket.ts'
 
 export interface Harness {
   url: string
@@ -121,8 +122,6 @@ export async function startHarness(
     },
   }
 }
-
-class NoWebSocket {}
 
 let counter = 0
 /** An address no other test (or suite sharing the database) uses. */

@@ -12,12 +12,7 @@ import { loadConfig } from '../../config/index.ts'
 import { anonKey, serviceRoleKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import { createRestService, type RestService } from '../index.ts'
-
-class NoWebSocket {
-  constructor() {
-    throw new Error('the REST tests do not use realtime')
-  }
-}
+import { NoWebSocket } from '../../testing/no-websocket.ts'
 
 const schemaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql')
 

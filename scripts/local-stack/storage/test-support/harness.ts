@@ -15,14 +15,9 @@ import { anonKey, serviceRoleKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import type { StorageSettings } from '../../config/storage.ts'
 import { createStorageService } from '../index.ts'
+import { NoWebSocket } from '../../testing/no-websocket.ts'
 
 export const testDbUrl = process.env.SUMMIT_TEST_DB_URL
-
-class NoWebSocket {
-  constructor() {
-    throw new Error('these tests open no realtime socket')
-  }
-}
 
 export interface Harness {
   /** http://127.0.0.1:<port>: clients add /storage/v1 themselves, like supabase-js. */
