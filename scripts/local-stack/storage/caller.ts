@@ -35,6 +35,18 @@ export const serviceCaller: Caller = {
   authenticated: true,
 }
 
+/**
+ * The audience of signed-URL tokens (objects/signing.ts). They are signed with the stack's keys, so without it a
+ * signed URL's token would pass for an access token here (as anon) and any access token carrying `url` and `scope`
+ * would pass for a signed URL; each side refuses the other's.
+ */
+export const signedUrlAudience = 'summit-storage-signed-url'
+
+export function isSignedUrlToken(claims: JwtClaims): boolean {
+  const aud = claims.aud
+  return aud === signedUrlAudience || (Array.isArray(aud) && aud.includes(signedUrlAudience))
+}
+
 /** jsonwebtoken's wording for each failure, which storage-api passes on. */
 export function jwtMessage(result: Exclude<VerifyResult, { ok: true }>): string {
   if (result.reason === 'expired') return 'jwt expired'
@@ -53,6 +65,10 @@ export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: 
     throw errors.accessDenied(jwtMessage(result))
   }
   const { claims } = result
+  if (isSignedUrlToken(claims)) {
+    if (allowInvalid) return anonCaller
+    throw errors.accessDenied('jwt audience invalid')
+  }
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
   const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined
   return { role, claims, jwt: token, sub, authenticated: true }

@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from 'node:stream'
 import busboy from 'busboy'
 import { errors, type StorageError } from './errors.ts'
 import { discardBody } from './http.ts'
-import { validateMimeType } from './validate.ts'
+import { formCacheControl, headerCacheControl, normalizeMimeType, validateMimeType } from './validate.ts'
 
 export interface IncomingUpload {
   body: Readable
@@ -42,8 +42,9 @@ function checkType(mimeType: string, limits: IncomingLimits): void {
 }
 
 async function readRaw(req: IncomingMessage, limits: IncomingLimits): Promise<IncomingUpload> {
-  const mimeType = req.headers['content-type'] || 'application/octet-stream'
+  const mimeType = normalizeMimeType(req.headers['content-type'] || 'application/octet-stream')
   checkType(mimeType, limits)
+  const cacheControl = headerCacheControl(req.headers['cache-control'])
   const declared = Number(req.headers['content-length'])
   const contentLength = Number.isFinite(declared) && declared >= 0 ? declared : undefined
   if (contentLength !== undefined && contentLength > limits.maxBytes) throw errors.entityTooLarge()
@@ -51,7 +52,7 @@ async function readRaw(req: IncomingMessage, limits: IncomingLimits): Promise<In
   return {
     body: bodyOf(req),
     mimeType,
-    cacheControl: req.headers['cache-control'] ?? 'no-cache',
+    cacheControl,
     userMetadata:
       typeof header === 'string' ? parseJsonObject(Buffer.from(header, 'base64').toString('utf8')) : undefined,
     contentLength,
@@ -114,9 +115,13 @@ function readMultipart(req: IncomingMessage, limits: IncomingLimits): Promise<In
       found = true
       // Heard until the upload pipes it: a broken form can fail the stream while RLS is still being checked.
       file.on('error', () => {})
-      const mimeType = fields.contentType || info.mimeType
       const metadata = fields.metadata ?? fields.userMetadata
+      let mimeType: string
+      let cacheControl: string
       try {
+        // Checked here, not at download: a CR or LF in either would make every download of the object fail.
+        mimeType = normalizeMimeType(fields.contentType || info.mimeType)
+        cacheControl = formCacheControl(fields.cacheControl)
         checkType(mimeType, limits)
         if (metadata !== undefined && Buffer.byteLength(metadata) > maxUserMetadata) {
           throw errors.entityTooLarge('user_metadata')
@@ -129,7 +134,7 @@ function readMultipart(req: IncomingMessage, limits: IncomingLimits): Promise<In
       resolve({
         body: file,
         mimeType,
-        cacheControl: fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache',
+        cacheControl,
         userMetadata: metadata === undefined ? undefined : parseJsonObject(metadata),
         contentLength: undefined,
         finished,

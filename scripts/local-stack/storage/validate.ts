@@ -76,6 +76,37 @@ function parseMediaType(value: string, allowWildcard = false): string | undefine
   return `${type}/${subtype}`
 }
 
+// What Node's http module can send back as a header value (no CR, LF or other control characters).
+const headerValue = /^[\t\x20-\x7e\x80-\xff]*$/
+
+/**
+ * An upload's type as stored: trimmed, its type/subtype lower-cased (parameters kept as sent, as storage-api keeps
+ * them), so that a download matches it whatever case the client used. A type that could not be sent back as a
+ * Content-Type header is refused with InvalidMimeType.
+ */
+export function normalizeMimeType(value: string): string {
+  const trimmed = value.trim()
+  if (!headerValue.test(trimmed)) throw errors.invalidMimeType(JSON.stringify(value))
+  if (trimmed === '') return 'application/octet-stream'
+  const cut = trimmed.indexOf(';')
+  return cut < 0 ? trimmed.toLowerCase() : trimmed.slice(0, cut).toLowerCase() + trimmed.slice(cut)
+}
+
+/** A multipart cacheControl field: the seconds of max-age, digits only, as supabase-js sends them. */
+export function formCacheControl(value: string | undefined): string {
+  if (!value) return 'no-cache'
+  const seconds = value.trim()
+  if (!/^[0-9]{1,10}$/.test(seconds)) throw errors.validation('cacheControl must be a number of seconds')
+  return `max-age=${seconds}`
+}
+
+/** A raw upload's Cache-Control header, kept as sent if it can be sent back. */
+export function headerCacheControl(value: string | undefined): string {
+  if (value === undefined) return 'no-cache'
+  if (!headerValue.test(value)) throw errors.validation('cache-control must be a valid header value')
+  return value
+}
+
 /** Throws InvalidMimeType unless the upload's type is in the bucket's list (exactly, or by `type/*`). */
 export function validateMimeType(mimeType: string, allowed: string[]): void {
   const requested = parseMediaType(mimeType)

@@ -38,23 +38,26 @@ async function readTransfer(request: StorageRequest): Promise<Transfer> {
   }
 }
 
-/** Links the source's bytes as the new version, runs `write` as the server, and tidies files either way. */
+/**
+ * Links the source's bytes as the new version, runs `write` as the server, and tidies files either way: `write`
+ * answers with the file no row points to any more (a move's source, a copy's replaced destination).
+ */
 async function relink(
   ctx: StorageContext,
   request: StorageRequest,
   source: ObjectRow,
   to: Located,
-  write: (tx: Tx) => Promise<string | null | undefined>,
+  write: (tx: Tx) => Promise<Located | undefined>,
 ): Promise<void> {
   await ctx.disk.duplicate({ bucket: source.bucket_id, key: source.name, version: source.version ?? '' }, to)
-  let replaced: string | null | undefined
+  let replaced: Located | undefined
   try {
     replaced = await ctx.db.run(scopeOf(request, serviceCaller), write)
   } catch (error) {
     await ctx.disk.remove(to)
     throw error
   }
-  if (replaced) await ctx.disk.remove({ bucket: to.bucket, key: to.key, version: replaced })
+  if (replaced) await ctx.disk.remove(replaced)
 }
 
 export const moveObject: Handler = async (ctx, request) => {
@@ -76,7 +79,8 @@ export const moveObject: Handler = async (ctx, request) => {
       const current = await findObject(tx, from.bucket, from.key, true)
       if (!current) throw errors.noSuchKey()
       await tx.exec(rename, values)
-      return current.version
+      // The moved row now points at the new link; the source's own file is left to no one.
+      return current.version ? { bucket: from.bucket, key: from.key, version: current.version } : undefined
     })
   }
   sendJson(request.res, 200, { message: 'Successfully moved' })
@@ -109,7 +113,7 @@ export const copyObject: Handler = async (ctx, request) => {
     if (current && !upsert) throw errors.keyAlreadyExists()
     await writeObject(tx, object, true)
     copied = await mustFindObject(tx, to.bucket, to.key)
-    return current?.version
+    return current?.version ? { bucket: to.bucket, key: to.key, version: current.version } : undefined
   })
   sendJson(request.res, 200, { Id: copied?.id, Key: `${to.bucket}/${to.key}`, ...copied })
 }

@@ -1,6 +1,8 @@
 // Sends a stored version to the client, with the headers storage-api's asset renderer sets: type, length, ETag,
 // Last-Modified, Cache-Control (or Expires for a signed URL), Accept-Ranges and Content-Range for seeking,
 // Content-Disposition for `?download=`, and X-Content-Type-Options: nosniff so a browser never second-guesses the type.
+// Every object also carries Content-Security-Policy: sandbox, so a type that can run script when opened (SVG, XML)
+// runs none on the API's origin; HTML and XHTML go out as text/plain, as storage-api sends HTML.
 import { open, type FileHandle } from 'node:fs/promises'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { pipeline } from 'node:stream/promises'
@@ -16,8 +18,19 @@ export interface RenderOptions {
   expires?: Date
 }
 
-/** storage-api serves text/html as text/plain, so an upload can never run as a page on the API's origin. */
-const safeType = (type: string) => (type.includes('text/html') ? 'text/plain' : type)
+/** What Node's http module can send as a header value; anything else would throw ERR_INVALID_CHAR mid-response. */
+const headerSafe = /^[\t\x20-\x7e\x80-\xff]*$/
+
+/**
+ * storage-api serves text/html as text/plain, so an upload can never run as a page on the API's origin; this does
+ * the same for any case (types stored before uploads were lower-cased) and for XHTML. A type that could not be sent
+ * as a header goes out as a byte stream.
+ */
+function safeType(type: string): string {
+  if (!headerSafe.test(type)) return 'application/octet-stream'
+  const lower = type.toLowerCase()
+  return lower.includes('text/html') || lower.includes('application/xhtml+xml') ? 'text/plain' : type
+}
 
 function disposition(download: string | null): string | undefined {
   if (download === null) return undefined
@@ -49,13 +62,16 @@ export async function renderObject(
     const eTag = meta.eTag ?? `"${stats.size.toString(16)}-${stats.mtimeMs.toString(16)}"`
     const headers: OutgoingHttpHeaders = {
       'Accept-Ranges': 'bytes',
+      'Content-Security-Policy': 'sandbox',
       'Content-Type': safeType(meta.mimetype ?? 'application/octet-stream'),
       ETag: eTag,
       'Last-Modified': new Date(meta.lastModified ?? stats.mtime).toUTCString(),
       'X-Content-Type-Options': 'nosniff',
     }
     if (options.expires) headers.Expires = options.expires.toUTCString()
-    else headers['Cache-Control'] = meta.cacheControl ?? 'no-cache'
+    else
+      headers['Cache-Control'] =
+        meta.cacheControl && headerSafe.test(meta.cacheControl) ? meta.cacheControl : 'no-cache'
     const attachment = disposition(options.download)
     if (attachment) headers['Content-Disposition'] = attachment
 
