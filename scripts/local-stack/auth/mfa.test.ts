@@ -81,6 +81,29 @@ describe.skipIf(!testDbUrl())('TOTP factors', () => {
     expect((await verifyWith(client, factor.id, codeAt(factor.totp.secret, step))).error).toBeNull()
   })
 
+  it('accepts one verification of a challenge when two with codes of different steps arrive at once', async () => {
+    await awayFromStepBoundary()
+    for (let trial = 0; trial < 4; trial++) {
+      const { client } = await signedInUser(h)
+      const factor = await enrollTotp(client)
+      const challenge = await client.auth.mfa.challenge({ factorId: factor.id })
+      if (challenge.error) throw challenge.error
+      const step = currentStep()
+      const results = await Promise.all(
+        [step - 1, step].map((s) =>
+          client.auth.mfa.verify({
+            factorId: factor.id,
+            challengeId: challenge.data.id,
+            code: codeAt(factor.totp.secret, s),
+          }),
+        ),
+      )
+      const refused = results.filter((result) => result.error)
+      expect(refused).toHaveLength(1)
+      expect(refused[0]?.error?.status).toBe(422)
+    }
+  })
+
   it('requires aal2 to unenrol a verified factor, to enrol another, and to change the password', async () => {
     const { client, email, password } = await signedInUser(h)
     const factor = await enrollTotp(client)
@@ -223,5 +246,66 @@ describe.skipIf(!testDbUrl())('WebAuthn factors', () => {
     expect(verified.error).toBeNull()
     const amr = claimsOf(verified.data!.access_token).amr as { method: string }[]
     expect(amr.map((a) => a.method)).toContain('mfa/webauthn')
+  })
+})
+
+describe.skipIf(!testDbUrl())('WebAuthn factor challenges', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await startHarness()
+  })
+  afterAll(() => h.stop())
+
+  it('lets only one of two "create" challenges register a credential, even verified at the same time', async () => {
+    const { client } = await signedInUser(h)
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Security key' })
+    if (enrolled.error) throw enrolled.error
+    const factorId = enrolled.data.id
+    const rp = { rpId: 'localhost', rpOrigins: ['http://localhost:5173'] }
+    const challenges = await Promise.all([1, 2].map(() => client.auth.mfa.challenge({ factorId, webauthn: rp })))
+    const authenticators = [new SoftAuthenticator(), new SoftAuthenticator()]
+    const results = await Promise.all(
+      challenges.map((challenge, i) => {
+        if (challenge.error) throw challenge.error
+        expect(challenge.data.webauthn.type).toBe('create')
+        const registration = authenticators[i]!.register(
+          challenge.data.webauthn.credential_options.publicKey as unknown as CreationOptions,
+        )
+        return client.auth.mfa.verify({
+          factorId,
+          challengeId: challenge.data.id,
+          webauthn: { type: 'create', ...rp, credential_response: asBrowserCredential(registration) },
+        })
+      }),
+    )
+    const refused = results.filter((result) => result.error)
+    expect(refused).toHaveLength(1)
+    expect(refused[0]?.error).toMatchObject({ code: 'mfa_verification_failed', status: 422 })
+    const winner = authenticators[results.findIndex((result) => !result.error)]!
+    const loser = authenticators[results.findIndex((result) => result.error)]!
+
+    // The factor kept the winner's credential: its assertion verifies, the loser's does not.
+    for (const [authenticator, accepted] of [
+      [loser, false],
+      [winner, true],
+    ] as const) {
+      const request = await client.auth.mfa.challenge({ factorId, webauthn: rp })
+      if (request.error) throw request.error
+      expect(request.data.webauthn.type).toBe('request')
+      const options = request.data.webauthn.credential_options.publicKey as unknown as RequestOptions
+      let assertion: object
+      try {
+        assertion = authenticator.authenticate(options)
+      } catch {
+        expect(accepted).toBe(false)
+        continue
+      }
+      const verified = await client.auth.mfa.verify({
+        factorId,
+        challengeId: request.data.id,
+        webauthn: { type: 'request', ...rp, credential_response: asBrowserCredential(assertion) },
+      })
+      expect(verified.error === null).toBe(accepted)
+    }
   })
 })

@@ -137,6 +137,23 @@ describe.skipIf(!testDbUrl())('magic links, codes and recovery', () => {
     })
   })
 
+  it('refuses a verification type named after an Object.prototype member as an invalid type, not a 500', async () => {
+    const { email } = await signedInUser(h)
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const byHash = await h.call('/verify', { method: 'POST', body: JSON.stringify({ type, token_hash: 'x' }) })
+      expect(byHash.status).toBe(400)
+      expect(await byHash.json()).toMatchObject({ code: 'validation_failed' })
+      const byCode = await h.call('/verify', { method: 'POST', body: JSON.stringify({ type, token: '123456', email }) })
+      expect(byCode.status).toBe(400)
+      expect(await byCode.json()).toMatchObject({ code: 'validation_failed' })
+      const location = await follow(`${h.authUrl}/verify?token=x&type=${type}&redirect_to=http://127.0.0.1:5173/x`)
+      expect(location.pathname).toBe('/x')
+      expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))).toMatchObject({
+        error: 'invalid_request',
+        error_code: 'validation_failed',
+      })
+    }
+  })
   it('sends a reauthentication code to the signed-in user', async () => {
     const { client, email } = await signedInUser(h)
     expect((await client.auth.reauthenticate()).error).toBeNull()

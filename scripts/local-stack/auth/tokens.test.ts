@@ -102,6 +102,30 @@ describe.skipIf(!testDbUrl())('access and refresh tokens', () => {
     expect(newest.error?.code).toBe('refresh_token_already_used')
   })
 
+  it('does not restart the reuse interval of a revoked token each time it is reused', async () => {
+    const { client, session } = await signedInUser(short)
+    const b = await client.auth.refreshSession({ refresh_token: session.refresh_token })
+    let latest = (await client.auth.refreshSession({ refresh_token: b.data.session!.refresh_token })).data.session!
+    const started = Date.now()
+    let refused: { code?: string } | null = null
+    // The stolen first token is replayed every 300 ms while the owner keeps refreshing, so it is never the parent
+    // of the active token; its interval (1 s) runs from its revocation, not from the last replay.
+    while (Date.now() - started < 3000) {
+      await sleep(300)
+      const replayed = await client.auth.refreshSession({ refresh_token: session.refresh_token })
+      if (replayed.error) {
+        refused = replayed.error
+        break
+      }
+      latest = (await client.auth.refreshSession({ refresh_token: latest.refresh_token })).data.session!
+    }
+    expect(refused).toMatchObject({ code: 'refresh_token_already_used' })
+    expect(Date.now() - started).toBeLessThan(2000)
+    await sleep(1100)
+    const owner = await client.auth.refreshSession({ refresh_token: latest.refresh_token })
+    expect(owner.error?.code).toBe('refresh_token_already_used')
+  })
+
   it('gives two concurrent refreshes of one token the same new session', async () => {
     const { session } = await signedInUser(h)
     const [one, two] = await Promise.all([

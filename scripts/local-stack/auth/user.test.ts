@@ -1,5 +1,6 @@
 // The signed-in user through auth-js: getUser, metadata updates, password change (ending the other sessions),
 // email change confirmed on both addresses (double_confirm_changes), and sign-out with each scope.
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   codeIn,
@@ -105,5 +106,46 @@ describe.skipIf(!testDbUrl())('the signed-in user', () => {
     await sessions[1]!.client.auth.signOut({ scope: 'global' })
     expect(await alive(sessions[1]!.token)).toBe(false)
     expect((await extra.auth.getUser()).error?.name).toBe('AuthSessionMissingError')
+  })
+})
+
+describe.skipIf(!testDbUrl())('secure password change', () => {
+  let h: Harness
+  let db: pg.Client
+  beforeAll(async () => {
+    h = await startHarness((config) => {
+      config.auth.email.securePasswordChange = true
+    })
+    db = new pg.Client({ connectionString: testDbUrl() })
+    await db.connect()
+  })
+  afterAll(async () => {
+    await db.end()
+    await h.stop()
+  })
+
+  it('accepts a reauthentication nonce once, even when two password changes present it at the same time', async () => {
+    const { client, email, user } = await signedInUser(h)
+    await db.query(`update auth.sessions set created_at = now() - interval '2 days' where user_id = $1`, [user.id])
+    const missing = await client.auth.updateUser({ password: 'no-nonce-password-1' })
+    expect(missing.error).toMatchObject({ code: 'reauthentication_needed' })
+    expect((await client.auth.reauthenticate()).error).toBeNull()
+    const nonce = codeIn(await h.email(email, 'reauthentication'))
+    const results = await Promise.all(
+      ['first-new-password-1', 'second-new-password-2'].map((password) => client.auth.updateUser({ password, nonce })),
+    )
+    const refused = results.filter((result) => result.error)
+    expect(refused).toHaveLength(1)
+    expect(refused[0]?.error).toMatchObject({ code: 'reauthentication_not_valid', status: 422 })
+    const again = await client.auth.updateUser({ password: 'third-new-password-3', nonce })
+    expect(again.error).toMatchObject({ code: 'reauthentication_not_valid', status: 422 })
+    const { rows } = await db.query(
+      `select u.reauthentication_token, u.reauthentication_sent_at,
+         (select count(*)::int from auth.one_time_tokens t
+          where t.user_id = u.id and t.token_type = 'reauthentication_token') as tokens
+       from auth.users u where u.id = $1`,
+      [user.id],
+    )
+    expect(rows[0]).toEqual({ reauthentication_token: '', reauthentication_sent_at: null, tokens: 0 })
   })
 })

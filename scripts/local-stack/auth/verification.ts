@@ -22,7 +22,8 @@ const kindsByType: Record<EmailVerifyType, TokenKind[]> = {
 }
 
 export function isEmailVerifyType(type: string): type is EmailVerifyType {
-  return type in kindsByType
+  // Object.hasOwn, not `in`: "constructor" or "toString" name members of Object.prototype, not verification types.
+  return Object.hasOwn(kindsByType, type)
 }
 
 function expired(context: AuthContext, sentAt: string | null): boolean {

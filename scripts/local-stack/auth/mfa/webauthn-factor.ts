@@ -18,6 +18,12 @@ import { upgradeSession } from './upgrade.ts'
 
 const b64 = (text: string) => Buffer.from(text, 'base64')
 
+const verificationFailed = () => unprocessable('mfa_verification_failed', 'WebAuthn credential verification failed')
+
+/** A "create" challenge registers the credential of an unverified factor; a "request" one asserts a verified one. */
+const challengeFits = (type: 'create' | 'request', status: string) =>
+  type === 'create' ? status === 'unverified' : status === 'verified'
+
 async function verifiedCredentials(context: AuthContext, userId: string): Promise<StoredWebAuthnCredential[]> {
   const { rows } = await context.db.query<{ web_authn_credential: StoredWebAuthnCredential }>(
     `select web_authn_credential from auth.mfa_factors
@@ -69,11 +75,12 @@ export async function verifyWebAuthnFactor(
   if (response === undefined || response === null) throw badRequest('validation_failed', 'credential_response required')
   const expected = challenge.web_authn_session_data
   if (!expected || expected.type !== type) throw badRequest('validation_failed', 'Invalid credential_response')
+  if (!challengeFits(type, factor.status)) throw verificationFailed()
   const rp = context.settings.webauthn
   let stored = factor.web_authn_credential
   if (type === 'create') {
     const created = await verifyRegistration(rp, response, expected.challenge)
-    if (!created) throw unprocessable('mfa_verification_failed', 'WebAuthn credential verification failed')
+    if (!created) throw verificationFailed()
     stored = {
       id: created.id.toString('base64'),
       publicKey: created.publicKey.toString('base64'),
@@ -93,18 +100,27 @@ export async function verifyWebAuthnFactor(
       },
     }
   } else {
-    if (!stored) throw unprocessable('mfa_verification_failed', 'WebAuthn credential verification failed')
+    if (!stored) throw verificationFailed()
     const asserted = await verifyAuthentication(rp, response, expected.challenge, {
       id: b64(stored.id).toString('base64url'),
       publicKey: b64(stored.publicKey),
       counter: stored.authenticator.signCount,
       transports: stored.transport,
     })
-    if (!asserted) throw unprocessable('mfa_verification_failed', 'WebAuthn credential verification failed')
+    if (!asserted) throw verificationFailed()
     stored = { ...stored, authenticator: { ...stored.authenticator, signCount: asserted.counter } }
   }
   const aaguid = type === 'create' ? b64(stored.authenticator.AAGUID).toString('hex') : undefined
   return inTransaction(context.db, async (db) => {
+    // Checked again under the factor's row lock: of two "create" challenges verified at once, the second finds the
+    // factor verified and may not replace its credential.
+    const { rows } = await db.query<{ status: string }>(
+      'select status from auth.mfa_factors where id = $1 for update',
+      [factor.id],
+    )
+    const status = rows[0]?.status
+    if (status === undefined) throw unprocessable('mfa_factor_not_found', 'MFA factor not found')
+    if (!challengeFits(type, status)) throw verificationFailed()
     // The challenge is consumed whatever happens next; a second use finds nothing.
     const consumed = await db.query('delete from auth.mfa_challenges where id = $1', [challenge.id])
     if (consumed.rowCount === 0) {

@@ -123,10 +123,14 @@ export function factorRoutes(router: Router, context: AuthContext): void {
       if (step === undefined || step <= (await lastAcceptedStep(db, factor.id))) {
         throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
       }
-      await db.query('update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1', [
-        challenge.id,
-        String(step),
-      ])
+      // Marked verified only if it still is not: of two verifications of one challenge, the second is refused.
+      const marked = await db.query(
+        'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1 and verified_at is null',
+        [challenge.id, String(step)],
+      )
+      if (!marked.rowCount) {
+        throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+      }
       await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id])
       await db.query(
         `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified'`,

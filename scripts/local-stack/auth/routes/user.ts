@@ -4,13 +4,14 @@
 import { applyVerification } from '../confirmations.ts'
 import { autoconfirm, type AuthContext } from '../context.ts'
 import { tokenHash } from '../crypto.ts'
-import { inTransaction, timeMs } from '../db.ts'
+import { inTransaction, timeMs, type Queryable } from '../db.ts'
 import { badRequest, forbidden, notFound, unauthorized, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson, sendNoContent } from '../http/response.ts'
 import type { Router } from '../http/router.ts'
 import { sendEmailChange, sendReauthentication } from '../mail/send.ts'
 import { createFlowState } from '../models/flow-state.ts'
+import { clearOneTimeTokens } from '../models/one-time-tokens.ts'
 import { userJson } from '../models/serialize.ts'
 import { deleteSessions } from '../models/sessions.ts'
 import { mergeMetadata, updatePassword } from '../models/user-writes.ts'
@@ -85,8 +86,9 @@ async function updateUser(context: AuthContext, request: AuthRequest, caller: Ca
     throw unprocessable('email_exists', 'A user with this email address has already been registered')
   }
   let newHash: string | null | undefined
+  let nonceHash: string | undefined
   if (password !== undefined) {
-    if (context.settings.email.securePasswordChange) checkNonce(context, caller, params.string('nonce'))
+    if (context.settings.email.securePasswordChange) nonceHash = checkNonce(context, caller, params.string('nonce'))
     if (password !== '' && hasPassword(user) && (await context.hasher.compare(password, user.encrypted_password!))) {
       throw unprocessable('same_password', 'New password should be different from the old password.')
     }
@@ -94,6 +96,7 @@ async function updateUser(context: AuthContext, request: AuthRequest, caller: Ca
   }
   const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
   const updated = await inTransaction(context.db, async (db) => {
+    if (nonceHash !== undefined) await consumeNonce(db, user.id, nonceHash)
     if (newHash !== undefined) await updatePassword(db, user.id, newHash, session?.id)
     const data = params.object('data')
     if (data) await mergeMetadata(db, user.id, 'raw_user_meta_data', data)
@@ -120,10 +123,13 @@ async function updateUser(context: AuthContext, request: AuthRequest, caller: Ca
   sendJson(request.res, 200, userJson(updated))
 }
 
-/** secure_password_change: a session older than a day must present the code from GET /reauthenticate. */
-function checkNonce(context: AuthContext, caller: Caller, nonce: string): void {
+/**
+ * secure_password_change: a session older than a day must present the code from GET /reauthenticate. Returns the
+ * code's hash when one was needed, for consumeNonce.
+ */
+function checkNonce(context: AuthContext, caller: Caller, nonce: string): string | undefined {
   const created = timeMs(caller.session?.created_at)
-  if (created !== undefined && Date.now() < created + 24 * 3600 * 1000) return
+  if (created !== undefined && Date.now() < created + 24 * 3600 * 1000) return undefined
   if (nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication')
   const { user } = caller
   const sent = timeMs(user.reauthentication_sent_at)
@@ -133,4 +139,20 @@ function checkNonce(context: AuthContext, caller: Caller, nonce: string): void {
     Date.now() <= sent + context.settings.email.otpExpiry * 1000 &&
     tokenHash(user.email ?? '', nonce) === user.reauthentication_token
   if (!valid) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid')
+  return user.reauthentication_token!
+}
+
+/**
+ * GoTrue's ConfirmReauthentication, in the password update's transaction: the code is cleared only if it is still
+ * the one checked, so of two requests presenting it at once the second (which waits for the first's row lock and
+ * then sees the cleared column) is refused.
+ */
+async function consumeNonce(db: Queryable, userId: string, hash: string): Promise<void> {
+  const { rowCount } = await db.query(
+    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null, updated_at = now()
+     where id = $1 and reauthentication_token = $2`,
+    [userId, hash],
+  )
+  if (!rowCount) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid')
+  await clearOneTimeTokens(db, userId, 'reauthentication_token')
 }

@@ -61,7 +61,8 @@ async function verifyLink(context: AuthContext, request: AuthRequest): Promise<v
       if (!(await applyVerification(context, db, found.user, found.type, token))) return { kind: 'single' }
       const user = await reloadUser(db, found.user.id)
       if (!pkce) return { kind: 'tokens', tokens: await issueSession(context, db, user, 'otp', grantOf(request)) }
-      const code = await issueAuthCode(db, user.id, pkceMethods[found.type] ?? found.type)
+      const method = Object.hasOwn(pkceMethods, found.type) ? pkceMethods[found.type] : found.type
+      const code = await issueAuthCode(db, user.id, method ?? found.type)
       if (!code) throw badRequest('flow_state_not_found', 'No associated flow state found.')
       return { kind: 'code', code }
     })

@@ -102,9 +102,10 @@ async function rotate(
   }
   const swap = issued === undefined
   issued ??= newRefreshToken()
+  // An already revoked token (reused inside the interval) keeps its updated_at, so its interval does not restart.
   const { rows } = await client.query<{ authentication_method: string; at: string }>(
     `with old as (
-       update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and $2::boolean
+       update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and $2::boolean and not revoked
      ), new as (
        insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
        select $3, $4, $5, false, now(), now(), $6, $7 where $2::boolean
