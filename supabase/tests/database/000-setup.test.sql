@@ -150,6 +150,87 @@ as $$
   select id from public.schools where slug = school_slug;
 $$;
 
+-- The course cast on top of the school fixture: 'enrolled' is an active learner of alpine-basics, 'learner' is
+-- enrolled nowhere. alpine-basics (school A) is published and sequential: section 1 holds 'Welcome' (a preview)
+-- and 'First steps'; section 2 opens in 30 days and holds 'Deep dive'. alpine-draft (school A) is a draft with a
+-- preview lesson 'Draft lesson'; beacon-basics (school B) is published with 'Beacon lesson'. Every lesson has content.
+create or replace function tests.create_course_fixture()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  basics uuid;
+  draft uuid;
+  beacon uuid;
+  s1 uuid;
+  s2 uuid;
+  sd uuid;
+  sb uuid;
+begin
+  perform tests.create_school_fixture();
+  perform tests.create_user('enrolled', 'Erin Enrolled');
+  insert into public.courses (school_id, slug, title, status, progression, published_at)
+  values (tests.school_id('alpine-academy'), 'alpine-basics', 'Alpine Basics', 'published', 'sequential', now())
+  returning id into basics;
+  insert into public.courses (school_id, slug, title)
+  values (tests.school_id('alpine-academy'), 'alpine-draft', 'Alpine Draft')
+  returning id into draft;
+  insert into public.courses (school_id, slug, title, status, published_at)
+  values (tests.school_id('beacon-school'), 'beacon-basics', 'Beacon Basics', 'published', now())
+  returning id into beacon;
+
+  insert into public.course_sections (course_id, position, title) values (basics, 1, 'Getting started') returning id into s1;
+  insert into public.course_sections (course_id, position, title, release_at)
+  values (basics, 2, 'Going further', now() + interval '30 days') returning id into s2;
+  insert into public.course_sections (course_id, position, title) values (draft, 1, 'Draft section') returning id into sd;
+  insert into public.course_sections (course_id, position, title) values (beacon, 1, 'Beacon section') returning id into sb;
+
+  insert into public.lessons (course_id, section_id, position, title, kind, duration_s, is_preview, completion_rule)
+  values (basics, s1, 1, 'Welcome', 'video', 120, true, 'video'),
+         (basics, s1, 2, 'First steps', 'text', 300, false, 'manual'),
+         (basics, s2, 1, 'Deep dive', 'video', 600, false, 'video'),
+         (draft, sd, 1, 'Draft lesson', 'text', 60, true, 'manual'),
+         (beacon, sb, 1, 'Beacon lesson', 'text', 60, false, 'manual');
+
+  insert into public.lesson_contents (lesson_id, course_id, body_md)
+  select id, course_id, 'Content of ' || title from public.lessons;
+
+  insert into public.enrollments (course_id, user_id, source) values (basics, tests.get_user_id('enrolled'), 'open');
+end;
+$$;
+
+create or replace function tests.course_id(course_slug text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id from public.courses where slug = course_slug;
+$$;
+
+create or replace function tests.lesson_id(lesson_title text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id from public.lessons where title = lesson_title;
+$$;
+
+create or replace function tests.section_id(section_title text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select id from public.course_sections where title = section_title;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 select has_function('tests', 'authenticate_as', array['text', 'text'], 'test helpers are installed');

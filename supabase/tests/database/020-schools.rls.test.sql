@@ -1,12 +1,15 @@
 -- schools: members read; anyone signed in creates one (and becomes its owner); owners edit; owners delete with aal2.
 begin;
-select plan(20);
+select plan(21);
 
 select tests.create_school_fixture();
 
 -- anon ---------------------------------------------------------------------------------------------------------
 select tests.authenticate_as_anon();
-select throws_ok('select * from public.schools', '42501', null, 'anon cannot read schools');
+select is_empty('select slug from public.schools', 'anon sees no school without a published course');
+select throws_ok(
+  'select created_by from public.schools', '42501', null, 'anon cannot read who created a school'
+);
 select throws_ok(
   $$insert into public.schools (slug, name) values ('anon-school', 'Anon School')$$,
   '42501', null, 'anon cannot create a school'

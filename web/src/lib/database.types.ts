@@ -22,6 +22,361 @@ export type Database = {
   }
   public: {
     Tables: {
+      course_sections: {
+        Row: {
+          course_id: string
+          created_at: string
+          id: string
+          position: number
+          release_at: string | null
+          release_offset_days: number | null
+          title: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          created_at?: string
+          id?: string
+          position: number
+          release_at?: string | null
+          release_offset_days?: number | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          id?: string
+          position?: number
+          release_at?: string | null
+          release_offset_days?: number | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'course_sections_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      courses: {
+        Row: {
+          certificate_enabled: boolean
+          cover_path: string | null
+          created_at: string
+          description_md: string
+          enrollment_mode: Database['public']['Enums']['enrollment_mode']
+          id: string
+          language: string
+          level: Database['public']['Enums']['course_level']
+          progression: Database['public']['Enums']['course_progression']
+          published_at: string | null
+          school_id: string
+          slug: string
+          status: Database['public']['Enums']['course_status']
+          subtitle: string | null
+          title: string
+          updated_at: string
+          visibility: Database['public']['Enums']['course_visibility']
+        }
+        ComputedFields: never
+        Insert: {
+          certificate_enabled?: boolean
+          cover_path?: string | null
+          created_at?: string
+          description_md?: string
+          enrollment_mode?: Database['public']['Enums']['enrollment_mode']
+          id?: string
+          language?: string
+          level?: Database['public']['Enums']['course_level']
+          progression?: Database['public']['Enums']['course_progression']
+          published_at?: string | null
+          school_id: string
+          slug: string
+          status?: Database['public']['Enums']['course_status']
+          subtitle?: string | null
+          title: string
+          updated_at?: string
+          visibility?: Database['public']['Enums']['course_visibility']
+        }
+        Update: {
+          certificate_enabled?: boolean
+          cover_path?: string | null
+          created_at?: string
+          description_md?: string
+          enrollment_mode?: Database['public']['Enums']['enrollment_mode']
+          id?: string
+          language?: string
+          level?: Database['public']['Enums']['course_level']
+          progression?: Database['public']['Enums']['course_progression']
+          published_at?: string | null
+          school_id?: string
+          slug?: string
+          status?: Database['public']['Enums']['course_status']
+          subtitle?: string | null
+          title?: string
+          updated_at?: string
+          visibility?: Database['public']['Enums']['course_visibility']
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'courses_school_id_fkey'
+            columns: ['school_id']
+            isOneToOne: false
+            referencedRelation: 'schools'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      daily_activity: {
+        Row: {
+          day: string
+          lessons_completed: number
+          seconds: number
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          day: string
+          lessons_completed?: number
+          seconds?: number
+          user_id: string
+        }
+        Update: {
+          day?: string
+          lessons_completed?: number
+          seconds?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'daily_activity_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      enrollments: {
+        Row: {
+          cohort_id: string | null
+          completed_at: string | null
+          course_id: string
+          enrolled_at: string
+          id: string
+          last_activity_at: string | null
+          last_lesson_id: string | null
+          source: Database['public']['Enums']['enrollment_source']
+          status: Database['public']['Enums']['enrollment_status']
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          cohort_id?: string | null
+          completed_at?: string | null
+          course_id: string
+          enrolled_at?: string
+          id?: string
+          last_activity_at?: string | null
+          last_lesson_id?: string | null
+          source?: Database['public']['Enums']['enrollment_source']
+          status?: Database['public']['Enums']['enrollment_status']
+          user_id: string
+        }
+        Update: {
+          cohort_id?: string | null
+          completed_at?: string | null
+          course_id?: string
+          enrolled_at?: string
+          id?: string
+          last_activity_at?: string | null
+          last_lesson_id?: string | null
+          source?: Database['public']['Enums']['enrollment_source']
+          status?: Database['public']['Enums']['enrollment_status']
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'enrollments_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'enrollments_last_lesson_id_fkey'
+            columns: ['last_lesson_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'enrollments_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      lesson_contents: {
+        Row: {
+          attachments: NonNullable<Json>
+          body_md: string
+          captions_path: string | null
+          course_id: string
+          lesson_id: string
+          updated_at: string
+          video_path: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          attachments?: NonNullable<Json>
+          body_md?: string
+          captions_path?: string | null
+          course_id: string
+          lesson_id: string
+          updated_at?: string
+          video_path?: string | null
+        }
+        Update: {
+          attachments?: NonNullable<Json>
+          body_md?: string
+          captions_path?: string | null
+          course_id?: string
+          lesson_id?: string
+          updated_at?: string
+          video_path?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'lesson_contents_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+        ]
+      }
+      lesson_progress: {
+        Row: {
+          completed_at: string | null
+          completed_by: Database['public']['Enums']['completed_by'] | null
+          course_id: string
+          lesson_id: string
+          position_s: number
+          status: Database['public']['Enums']['progress_status']
+          updated_at: string
+          user_id: string
+          watched_s: number
+        }
+        ComputedFields: never
+        Insert: {
+          completed_at?: string | null
+          completed_by?: Database['public']['Enums']['completed_by'] | null
+          course_id: string
+          lesson_id: string
+          position_s?: number
+          status?: Database['public']['Enums']['progress_status']
+          updated_at?: string
+          user_id?: string
+          watched_s?: number
+        }
+        Update: {
+          completed_at?: string | null
+          completed_by?: Database['public']['Enums']['completed_by'] | null
+          course_id?: string
+          lesson_id?: string
+          position_s?: number
+          status?: Database['public']['Enums']['progress_status']
+          updated_at?: string
+          user_id?: string
+          watched_s?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'lesson_progress_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+          {
+            foreignKeyName: 'lesson_progress_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      lessons: {
+        Row: {
+          completion_rule: Database['public']['Enums']['completion_rule']
+          completion_threshold: number
+          course_id: string
+          created_at: string
+          duration_s: number
+          id: string
+          is_preview: boolean
+          kind: Database['public']['Enums']['lesson_kind']
+          position: number
+          section_id: string
+          title: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          completion_rule?: Database['public']['Enums']['completion_rule']
+          completion_threshold?: number
+          course_id: string
+          created_at?: string
+          duration_s?: number
+          id?: string
+          is_preview?: boolean
+          kind?: Database['public']['Enums']['lesson_kind']
+          position: number
+          section_id: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          completion_rule?: Database['public']['Enums']['completion_rule']
+          completion_threshold?: number
+          course_id?: string
+          created_at?: string
+          duration_s?: number
+          id?: string
+          is_preview?: boolean
+          kind?: Database['public']['Enums']['lesson_kind']
+          position?: number
+          section_id?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'lessons_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'lessons_section_fkey'
+            columns: ['section_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'course_sections'
+            referencedColumns: ['id', 'course_id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -137,6 +492,17 @@ export type Database = {
       [_ in never]: never
     }
     Enums: {
+      completed_by: 'manual' | 'rule' | 'instructor'
+      completion_rule: 'manual' | 'video'
+      course_level: 'beginner' | 'intermediate' | 'advanced'
+      course_progression: 'free' | 'sequential'
+      course_status: 'draft' | 'published' | 'archived'
+      course_visibility: 'public' | 'unlisted'
+      enrollment_mode: 'open' | 'invite' | 'code'
+      enrollment_source: 'open' | 'invite' | 'code' | 'manual'
+      enrollment_status: 'active' | 'completed' | 'removed'
+      lesson_kind: 'video' | 'text'
+      progress_status: 'not_started' | 'in_progress' | 'completed'
       school_role: 'owner' | 'instructor'
     }
     CompositeTypes: {
@@ -248,6 +614,17 @@ export const Constants = {
   },
   public: {
     Enums: {
+      completed_by: ['manual', 'rule', 'instructor'],
+      completion_rule: ['manual', 'video'],
+      course_level: ['beginner', 'intermediate', 'advanced'],
+      course_progression: ['free', 'sequential'],
+      course_status: ['draft', 'published', 'archived'],
+      course_visibility: ['public', 'unlisted'],
+      enrollment_mode: ['open', 'invite', 'code'],
+      enrollment_source: ['open', 'invite', 'code', 'manual'],
+      enrollment_status: ['active', 'completed', 'removed'],
+      lesson_kind: ['video', 'text'],
+      progress_status: ['not_started', 'in_progress', 'completed'],
       school_role: ['owner', 'instructor'],
     },
   },

@@ -1,0 +1,43 @@
+-- lesson_progress: the owner only, in courses they are enrolled in; the course's school members read it.
+begin;
+select plan(17);
+
+select tests.create_course_fixture();
+
+-- writing -------------------------------------------------------------------------------------------------------
+select tests.authenticate_as_anon();
+select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Welcome'), tests.course_id('alpine-basics'))$$, '42501', null, 'anon cannot record progress');
+select tests.authenticate_as('enrolled');
+select lives_ok($$insert into public.lesson_progress (lesson_id, course_id, position_s, watched_s) values (tests.lesson_id('Welcome'), tests.course_id('alpine-basics'), 30, 30)$$, 'an enrolled learner records their progress');
+select results_eq($$with changed as (update public.lesson_progress set position_s = 60, watched_s = 60 where lesson_id = tests.lesson_id('Welcome') returning 1) select count(*)::int from changed$$, array[1], 'an enrolled learner updates their progress');
+select throws_ok($$update public.lesson_progress set status = 'completed' where lesson_id = tests.lesson_id('Welcome')$$, '23514', null, 'completed needs completed_at and completed_by');
+select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Beacon lesson'), tests.course_id('beacon-basics'))$$, '42501', null, 'a learner cannot record progress in a course they are not enrolled in');
+select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Beacon lesson'), tests.course_id('alpine-basics'))$$, '23503', null, 'the course must be the lesson''s');
+select throws_ok($$delete from public.lesson_progress$$, '42501', null, 'a learner cannot delete progress');
+select tests.authenticate_as('learner');
+select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Welcome'), tests.course_id('alpine-basics'))$$, '42501', null, 'a learner who is not enrolled cannot record progress');
+select throws_ok($$insert into public.lesson_progress (user_id, lesson_id, course_id) values (tests.get_user_id('enrolled'), tests.lesson_id('First steps'), tests.course_id('alpine-basics'))$$, '42501', null, 'nobody records progress for someone else');
+select results_eq($$with changed as (update public.lesson_progress set position_s = 0 returning 1) select count(*)::int from changed$$, array[0], 'a learner cannot change someone else''s progress');
+select tests.authenticate_as('instructor');
+select results_eq($$with changed as (update public.lesson_progress set position_s = 0 returning 1) select count(*)::int from changed$$, array[0], 'an instructor cannot change a learner''s progress directly');
+
+-- reading -------------------------------------------------------------------------------------------------------
+select tests.authenticate_as_anon();
+select throws_ok('select * from public.lesson_progress', '42501', null, 'anon cannot read progress');
+select tests.authenticate_as('enrolled');
+select results_eq('select position_s from public.lesson_progress', array[60], 'a learner reads their own progress');
+select tests.authenticate_as('learner');
+select is_empty('select * from public.lesson_progress', 'a learner does not read other learners'' progress');
+select tests.authenticate_as('instructor');
+select results_eq('select user_id from public.lesson_progress', array[tests.get_user_id('enrolled')], 'an instructor reads the progress of their course''s learners');
+select tests.authenticate_as('other_owner');
+select is_empty('select * from public.lesson_progress', 'the owner of another school does not read school A''s progress');
+
+select tests.clear_authentication();
+select ok(
+  exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'lesson_progress'),
+  'lesson_progress changes are published to Realtime'
+);
+
+select * from finish();
+rollback;
