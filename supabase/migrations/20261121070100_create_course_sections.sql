@@ -35,39 +35,44 @@ create trigger course_sections_set_updated_at
 -- Dense positions
 -- ------------------------------------------------------------------------------------------------------------
 
-create function private.check_section_positions_dense()
+create function private.check_positions_dense()
 returns trigger
 language plpgsql
--- Definer: must count every section of the course, whatever the acting user's policies show.
+-- Definer: must count every row of the parent, whatever the acting user's policies show.
 security definer
 set search_path = ''
 as $$
 declare
+  -- The parent column comes from the trigger definition (a migration), never from a request.
+  parent_column text := tg_argv[0];
   parent uuid;
+  gapped boolean;
 begin
   foreach parent in array array[
-    case when tg_op <> 'INSERT' then old.course_id end,
-    case when tg_op <> 'DELETE' then new.course_id end
+    case when tg_op <> 'INSERT' then (to_jsonb(old) ->> parent_column)::uuid end,
+    case when tg_op <> 'DELETE' then (to_jsonb(new) ->> parent_column)::uuid end
   ] loop
-    if parent is not null and exists (
-      select 1 from public.course_sections where course_id = parent
-      having count(*) <> max(position)
-    ) then
-      raise exception 'Section positions must run 1..n without gaps'
-        using errcode = '23514', hint = 'Renumber the other sections in the same transaction.';
+    continue when parent is null;
+    execute format(
+      'select exists (select 1 from %I.%I where %I = $1 having count(*) <> max(position))',
+      tg_table_schema, tg_table_name, parent_column
+    ) into gapped using parent;
+    if gapped then
+      raise exception 'Positions of the % must run 1..n without gaps', tg_argv[1]
+        using errcode = '23514', hint = 'Renumber the others in the same transaction.';
     end if;
   end loop;
   return null;
 end;
 $$;
 
-comment on function private.check_section_positions_dense() is
-  'Constraint trigger: at commit, the sections of a course are numbered 1..n (with the unique key: no gaps, no duplicates).';
+comment on function private.check_positions_dense() is
+  'Constraint trigger (args: parent column, what is numbered): at commit, the rows of each parent are numbered 1..n (with the unique key: no gaps, no duplicates). Shared by sections and lessons.';
 
 create constraint trigger course_sections_positions_dense
   after insert or update of position, course_id or delete on public.course_sections
   deferrable initially deferred
-  for each row execute function private.check_section_positions_dense();
+  for each row execute function private.check_positions_dense('course_id', 'sections of a course');
 
 -- ------------------------------------------------------------------------------------------------------------
 -- Grants and row-level security

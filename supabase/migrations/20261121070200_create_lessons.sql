@@ -52,42 +52,13 @@ create trigger lessons_set_updated_at
   for each row execute function private.set_updated_at();
 
 -- ------------------------------------------------------------------------------------------------------------
--- Dense positions
+-- Dense positions (the check is shared with sections: see their migration)
 -- ------------------------------------------------------------------------------------------------------------
-
-create function private.check_lesson_positions_dense()
-returns trigger
-language plpgsql
--- Definer: must count every lesson of the section, whatever the acting user's policies show.
-security definer
-set search_path = ''
-as $$
-declare
-  parent uuid;
-begin
-  foreach parent in array array[
-    case when tg_op <> 'INSERT' then old.section_id end,
-    case when tg_op <> 'DELETE' then new.section_id end
-  ] loop
-    if parent is not null and exists (
-      select 1 from public.lessons where section_id = parent
-      having count(*) <> max(position)
-    ) then
-      raise exception 'Lesson positions must run 1..n without gaps'
-        using errcode = '23514', hint = 'Renumber the other lessons of the section in the same transaction.';
-    end if;
-  end loop;
-  return null;
-end;
-$$;
-
-comment on function private.check_lesson_positions_dense() is
-  'Constraint trigger: at commit, the lessons of a section are numbered 1..n (with the unique key: no gaps, no duplicates).';
 
 create constraint trigger lessons_positions_dense
   after insert or update of position, section_id or delete on public.lessons
   deferrable initially deferred
-  for each row execute function private.check_lesson_positions_dense();
+  for each row execute function private.check_positions_dense('section_id', 'lessons of a section');
 
 -- ------------------------------------------------------------------------------------------------------------
 -- Grants and row-level security
