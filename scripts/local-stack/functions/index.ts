@@ -112,23 +112,35 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
     return exists && !stopped ? { name, fingerprint } : { answer: relayError('boot') }
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse, requestPath: string): Promise<void> {
+  /**
+   * What an HTTP request and an upgrade share: admission, then the function's worker, booted if need be. A booted
+   * request is counted in (`leave` counts it out); anything else comes back as the answer to give.
+   */
+  async function boot(
+    req: IncomingMessage,
+    requestPath: string,
+  ): Promise<{ answer: EdgeAnswer } | { name: string; worker: FunctionWorker; port: number; leave: () => void }> {
     const admitted = await admit(req, requestPath)
-    if ('answer' in admitted) return send(res, admitted.answer)
+    if ('answer' in admitted) return admitted
     const worker = workerFor(admitted.name, admitted.fingerprint)
     const leave = worker.enter()
-    let port: number
     try {
-      port = await worker.ready
+      return { name: admitted.name, worker, port: await worker.ready, leave }
     } catch (error) {
       leave()
       log(`[${admitted.name}] ${(error as Error).message}`)
-      return send(res, relayError('boot'))
+      return { answer: relayError('boot') }
     }
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, requestPath: string): Promise<void> {
+    const booted = await boot(req, requestPath)
+    if ('answer' in booted) return send(res, booted.answer)
+    const { name, worker, port, leave } = booted
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
-      log(`[${admitted.name}] request exceeded the wall-clock limit of ${wallClockLimitMs} ms: worker restarted`)
+      log(`[${name}] request exceeded the wall-clock limit of ${wallClockLimitMs} ms: worker restarted`)
       worker.kill('limit')
       send(res, relayError('limit'))
     }, wallClockLimitMs)
@@ -137,7 +149,7 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
     leave()
     if (outcome !== 'failed' || timedOut) return
     // The worker broke off an answer: most likely it is dying. New requests go to a fresh one.
-    if (current.get(admitted.name) === worker) current.delete(admitted.name)
+    if (current.get(name) === worker) current.delete(name)
     worker.retire()
     send(res, relayError(worker.killReason === 'limit' ? 'limit' : 'worker'))
   }
@@ -145,18 +157,9 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
   async function join(req: IncomingMessage, socket: Duplex, head: Buffer, requestPath: string): Promise<void> {
     // The client may leave at any time, even while its function boots; an error on its socket only means that.
     socket.on('error', () => {})
-    const admitted = await admit(req, requestPath)
-    if ('answer' in admitted) return refuseUpgrade(socket, admitted.answer)
-    const worker = workerFor(admitted.name, admitted.fingerprint)
-    const leave = worker.enter()
-    let port: number
-    try {
-      port = await worker.ready
-    } catch (error) {
-      leave()
-      log(`[${admitted.name}] ${(error as Error).message}`)
-      return refuseUpgrade(socket, relayError('boot'))
-    }
+    const booted = await boot(req, requestPath)
+    if ('answer' in booted) return refuseUpgrade(socket, booted.answer)
+    const { port, leave } = booted
     // Gone while the worker booted: its socket has closed already, and no close event is left to count it out.
     if (socket.destroyed) return leave()
     forwardUpgrade(req, socket, head, requestPath, port, leave)
