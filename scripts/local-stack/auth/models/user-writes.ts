@@ -47,6 +47,30 @@ export function emailIdentityData(userId: string, email: string, verified = fals
   return { sub: userId, email, email_verified: verified, phone_verified: false }
 }
 
+/**
+ * A new email user with its email identity, as GoTrue's sign-up makes one (by password or by OTP): the sign-up data
+ * and the identity's claims go into both user_metadata and identity_data. Returns the user's id.
+ */
+export async function insertEmailUser(
+  db: Queryable,
+  fields: { aud: string; email: string; passwordHash: string; data: Record<string, unknown> },
+): Promise<string> {
+  const id = newId()
+  const identityData = { ...fields.data, ...emailIdentityData(id, fields.email) }
+  await insertUser(db, {
+    id,
+    aud: fields.aud,
+    role: 'authenticated',
+    email: fields.email,
+    phone: null,
+    passwordHash: fields.passwordHash,
+    appMetadata: { provider: 'email', providers: ['email'] },
+    userMetadata: identityData,
+  })
+  await insertIdentity(db, id, 'email', identityData)
+  return id
+}
+
 /** An email or phone identity; for these providers GoTrue uses the user's id as the provider id. */
 export async function insertIdentity(
   db: Queryable,

@@ -2,7 +2,7 @@
 // and gets the confirmation email instead, unless create_user is false), POST /recover (always {} so it does not
 // reveal which addresses exist) and POST /resend (confirmation or email change, again).
 import { autoconfirm, type AuthContext } from '../context.ts'
-import { newId, randomPassword } from '../crypto.ts'
+import { randomPassword } from '../crypto.ts'
 import { inTransaction, type Queryable } from '../db.ts'
 import { badRequest, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
@@ -10,7 +10,7 @@ import { sendJson } from '../http/response.ts'
 import type { Router } from '../http/router.ts'
 import { sendConfirmation, sendEmailChange, sendRecovery } from '../mail/send.ts'
 import { createFlowState } from '../models/flow-state.ts'
-import { confirmEmail, emailIdentityData, insertIdentity, insertUser } from '../models/user-writes.ts'
+import { confirmEmail, insertEmailUser } from '../models/user-writes.ts'
 import { findUserByEmail, isConfirmed, reloadUser, type UserRow } from '../models/users.ts'
 import { pkceParams, referrer, validateEmail, type FlowType } from '../validate.ts'
 import { metadata } from './shared.ts'
@@ -128,22 +128,7 @@ async function magicLink(
     const hash = user ? '' : await context.hasher.hash(randomPassword())
     const existing = user
     user = await inTransaction(context.db, async (db) => {
-      let id = existing?.id
-      if (!id) {
-        id = newId()
-        const identityData = { ...data, ...emailIdentityData(id, email) }
-        await insertUser(db, {
-          id,
-          aud: context.aud,
-          role: 'authenticated',
-          email,
-          phone: null,
-          passwordHash: hash,
-          appMetadata: { provider: 'email', providers: ['email'] },
-          userMetadata: identityData,
-        })
-        await insertIdentity(db, id, 'email', identityData)
-      }
+      const id = existing?.id ?? (await insertEmailUser(db, { aud: context.aud, email, passwordHash: hash, data }))
       const created = await reloadUser(db, id)
       if (autoconfirm(context)) {
         await confirmEmail(db, id)

@@ -11,7 +11,7 @@ import type { Router } from '../http/router.ts'
 import { sendConfirmation } from '../mail/send.ts'
 import { createFlowState } from '../models/flow-state.ts'
 import { userJson } from '../models/serialize.ts'
-import { confirmEmail, emailIdentityData, insertIdentity, insertUser } from '../models/user-writes.ts'
+import { confirmEmail, insertEmailUser, insertUser } from '../models/user-writes.ts'
 import { findUserWithEmail, isConfirmed, reloadUser, type UserRow } from '../models/users.ts'
 import { passwordProblem } from '../passwords/strength.ts'
 import { issueSession } from '../tokens/issue.ts'
@@ -53,22 +53,7 @@ export function signupRoutes(router: Router, context: AuthContext): void {
     // Hashing happens before the transaction: it takes ~70 ms and must not hold a connection.
     const hash = existing ? '' : await context.hasher.hash(password)
     const result = await inTransaction(context.db, async (db) => {
-      let userId = existing?.id
-      if (!userId) {
-        userId = randomUUID()
-        const identityData = { ...data, ...emailIdentityData(userId, email) }
-        await insertUser(db, {
-          id: userId,
-          aud: context.aud,
-          role: 'authenticated',
-          email,
-          phone: null,
-          passwordHash: hash,
-          appMetadata: { provider: 'email', providers: ['email'] },
-          userMetadata: identityData,
-        })
-        await insertIdentity(db, userId, 'email', identityData)
-      }
+      const userId = existing?.id ?? (await insertEmailUser(db, { aud: context.aud, email, passwordHash: hash, data }))
       if (autoconfirm(context)) {
         await confirmEmail(db, userId)
         return issueSession(context, db, await reloadUser(db, userId), 'password', grantOf(request))

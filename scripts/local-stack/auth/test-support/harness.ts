@@ -2,8 +2,6 @@
 // mounts it), an inbox on a free port, supabase-js clients for anon and service_role, and helpers to read emails.
 // Rate limits are raised unless a test asks for the configured ones, since a suite makes hundreds of calls from one
 // address; the rate-limit tests use the real numbers.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import bcrypt from 'bcryptjs'
 import { loadConfig, type StackConfig } from '../../config/index.ts'
@@ -13,6 +11,7 @@ import { anonKey, serviceRoleKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import { createAuthService } from '../index.ts'
 import { NoWebSocket } from '../../testing/no-websocket.ts'
+import { serveMounted } from '../../testing/serve-mounted.ts'
 
 export interface Harness {
   url: string
@@ -58,20 +57,12 @@ export async function startHarness(
   // The service needs the server's port for its issuer, so it is created once the server listens.
   const mounted: { service?: ReturnType<typeof createAuthService> } = {}
   const serverErrors: string[] = []
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '/'
-    res.once('finish', () => {
-      if (res.statusCode >= 500) serverErrors.push(`${req.method} ${url} → ${res.statusCode}`)
-    })
-    const service = mounted.service
-    if (!service || !url.startsWith('/auth/v1')) {
-      res.writeHead(404).end()
-      return
-    }
-    void service.handle(req, res, url.slice('/auth/v1'.length) || '/')
+  const server = await serveMounted('/auth/v1', () => mounted.service, {
+    onResponse: (req, res) => {
+      if (res.statusCode >= 500) serverErrors.push(`${req.method} ${req.url} → ${res.statusCode}`)
+    },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const url = server.url
   const service = createAuthService({
     config,
     dbUrl: testDbUrl() ?? '',
@@ -113,8 +104,7 @@ export async function startHarness(
       throw new Error(`no ${type ?? ''} email to ${to}`)
     },
     async stop() {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await server.close()
       await service.stop?.()
       await inbox.stop()
       // Whatever a suite sent, the service must never have answered with a server error.
