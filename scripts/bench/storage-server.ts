@@ -1,11 +1,10 @@
 // The Storage service alone in a child process of the storage benchmark, so that its resident memory is measured
 // apart from the client's. It samples its RSS every 10 ms and answers the parent's "mark" (start a measurement) and
 // "report" (baseline and peak since the mark) messages over IPC.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { loadConfig } from '../local-stack/config/index.ts'
 import { JwtKeys } from '../local-stack/keys/jwt.ts'
 import { createStorageService } from '../local-stack/storage/index.ts'
+import { serveMounted } from '../local-stack/testing/serve-mounted.ts'
 
 const dbUrl = process.env.BENCH_DB_URL
 const dataDir = process.env.BENCH_DATA_DIR
@@ -42,10 +41,5 @@ process.on('message', (message: { type: string }) => {
   }
 })
 
-const server = http.createServer((req, res) => {
-  req.on('error', () => {})
-  const url = req.url ?? '/'
-  if (!url.startsWith('/storage/v1/')) return void res.writeHead(404).end()
-  void Promise.resolve(service.handle(req, res, url.slice('/storage/v1'.length))).catch(() => res.destroy())
-})
-server.listen(0, '127.0.0.1', () => process.send!({ type: 'ready', port: (server.address() as AddressInfo).port }))
+const mounted = await serveMounted('/storage/v1', service)
+process.send!({ type: 'ready', port: Number(new URL(mounted.url).port) })

@@ -2,8 +2,6 @@
 // behind a tiny HTTP server mounted at /functions/v1 as the gateway mounts it, and a supabase-js client for it.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -13,6 +11,7 @@ import { JwtKeys } from '../keys/jwt.ts'
 import type { Service } from '../http/service.ts'
 import { createFunctionsService } from './index.ts'
 import { sourcesRecheckMs } from './sources.ts'
+import { serveMounted } from '../testing/serve-mounted.ts'
 
 export const fixturesDir = path.join(import.meta.dirname, 'test-fixtures')
 const mount = '/functions/v1'
@@ -49,18 +48,8 @@ export async function startHarness(options: { wallClockLimitMs?: number } = {}):
     wallClockLimitMs: options.wallClockLimitMs ?? 2_000,
   })
   await service.start?.()
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '/'
-    if (!url.startsWith(`${mount}/`)) return void res.writeHead(404).end()
-    void service.handle(req, res, url.slice(mount.length))
-  })
-  server.on('upgrade', (req, socket, head) => {
-    // As the gateway does: a socket error is only ever a client gone.
-    socket.on('error', () => {})
-    service.upgrade?.(req, socket, head, (req.url ?? '').slice(mount.length))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const mounted = await serveMounted(mount, service)
+  const url = mounted.url
   const client = createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no WebSocket and these tests never open a channel: realtime gets a transport it never uses.
@@ -82,8 +71,7 @@ export async function startHarness(options: { wallClockLimitMs?: number } = {}):
       }),
     async stop() {
       await service.stop?.()
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await mounted.close()
       rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -2,8 +2,6 @@
 // /realtime/v1 as the gateway does (upgrades at /realtime/v1/websocket, HTTP at /realtime/v1/api/*), a schema of its
 // own added to the supabase_realtime publication, and supabase-js clients speaking either protocol version.
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import WebSocket from 'ws'
@@ -11,6 +9,7 @@ import { loadConfig } from '../../config/index.ts'
 import { anonKey } from '../../keys/index.ts'
 import { JwtKeys, type JwtClaims } from '../../keys/jwt.ts'
 import { createRealtimeService, type RealtimeService } from '../index.ts'
+import { serveMounted } from '../../testing/serve-mounted.ts'
 
 const MOUNT = '/realtime/v1'
 
@@ -56,18 +55,8 @@ export async function startRealtimeHarness(
     trace: (message) => errors.push(message),
   })
   await service.start()
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '/'
-    if (!url.startsWith(`${MOUNT}/`)) return void res.writeHead(404).end()
-    void service.handle(req, res, url.slice(MOUNT.length))
-  })
-  server.on('upgrade', (req, socket, head) => {
-    const url = req.url ?? '/'
-    if (!url.startsWith(`${MOUNT}/`)) return void socket.destroy()
-    service.upgrade(req, socket, head, url.slice(MOUNT.length))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const mounted = await serveMounted(MOUNT, service)
+  const url = mounted.url
   const clients: SupabaseClient[] = []
 
   return {
@@ -98,8 +87,7 @@ export async function startRealtimeHarness(
       const removed = Promise.all(clients.map((client) => client.removeAllChannels()))
       await Promise.race([removed, new Promise((resolve) => setTimeout(resolve, 1000))])
       for (const client of clients) client.realtime.disconnect()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections()
+      await mounted.close()
       await service.stop()
       await sql.query(`drop schema if exists ${schema} cascade`)
       await sql.end()

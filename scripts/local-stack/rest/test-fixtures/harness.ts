@@ -2,8 +2,6 @@
 // `rest_test` exposed behind a throw-away HTTP server on an ephemeral port, mounted at /rest/v1 like the gateway
 // does, and hands out supabase-js clients for anon and signed-in users.
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -13,6 +11,7 @@ import { anonKey, serviceRoleKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import { createRestService, type RestService } from '../index.ts'
 import { NoWebSocket } from '../../testing/no-websocket.ts'
+import { serveMounted } from '../../testing/serve-mounted.ts'
 
 const schemaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.sql')
 
@@ -79,17 +78,8 @@ export async function startRestHarness(dbUrl: string, options: HarnessOptions = 
     ...(options.aggregates === undefined ? {} : { aggregates: options.aggregates }),
   })
   await service.start!()
-  const server: Server = createServer((req, res) => {
-    const url = req.url ?? '/'
-    if (!url.startsWith('/rest/v1')) {
-      res.writeHead(404).end()
-      return
-    }
-    void service.handle(req, res, url.slice('/rest/v1'.length) || '/')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
-  const baseUrl = `http://127.0.0.1:${port}`
+  const mounted = await serveMounted('/rest/v1', service)
+  const baseUrl = mounted.url
   const client = (key: string, schema: string, token?: string): TestClient =>
     createClient<TestDatabase, { PostgrestVersion: '14' }, string>(baseUrl, key, {
       db: { schema },
@@ -120,8 +110,7 @@ export async function startRestHarness(dbUrl: string, options: HarnessOptions = 
       await sql.query('select rest_test.reset_data()')
     },
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections()
+      await mounted.close()
       await service.stop!()
       await sql.end()
     },

@@ -3,8 +3,6 @@
 // that create uniquely named buckets and policies in the shared test database and remove them afterwards.
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -16,6 +14,7 @@ import { JwtKeys } from '../../keys/jwt.ts'
 import type { StorageSettings } from '../../config/storage.ts'
 import { createStorageService } from '../index.ts'
 import { NoWebSocket } from '../../testing/no-websocket.ts'
+import { serveMounted } from '../../testing/serve-mounted.ts'
 
 export const testDbUrl = process.env.SUMMIT_TEST_DB_URL
 
@@ -78,15 +77,8 @@ export async function startHarness(settings: Partial<StorageSettings> = {}): Pro
     settings: { enabled: true, fileSizeLimit: 50 * 1024 * 1024, buckets: {}, ...settings },
   })
   await service.start?.()
-  const server = http.createServer((req, res) => {
-    req.on('error', () => {})
-    res.on('error', () => {})
-    const url = req.url ?? '/'
-    if (!url.startsWith('/storage/v1/')) return void res.writeHead(404).end()
-    void Promise.resolve(service.handle(req, res, url.slice('/storage/v1'.length))).catch(() => res.destroy())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const mounted = await serveMounted('/storage/v1', service)
+  const url = mounted.url
   const sql = new pg.Client({ connectionString: testDbUrl })
   await sql.connect()
   const prefix = `st${randomUUID().slice(0, 8)}`
@@ -130,8 +122,7 @@ export async function startHarness(settings: Partial<StorageSettings> = {}): Pro
       await sql.query('delete from storage.buckets where id like $1', [`${prefix}%`])
       await sql.query('commit')
       await sql.end()
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await mounted.close()
       await service.stop?.()
       rmSync(dataDir, { recursive: true, force: true })
     },
