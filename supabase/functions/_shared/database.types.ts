@@ -489,7 +489,11 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      [_ in never]: never
+      course_outline: { Args: { lesson_id?: string; slug: string }; Returns: Json }
+      save_progress: {
+        Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
+        Returns: Json
+      }
     }
     Enums: {
       completed_by: 'manual' | 'rule' | 'instructor'
