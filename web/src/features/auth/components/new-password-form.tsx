@@ -1,0 +1,51 @@
+// Choose a new password (after following a recovery link): typed twice, at least 8 characters.
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { errorCode, errorMessage } from '@/lib/errors'
+import { supabase } from '@/lib/supabase'
+import { updatePassword } from '../api/auth.api'
+import { newPasswordSchema, passwordMinLength, type NewPasswordValues } from '../schemas/auth.schemas'
+import { FormError } from './form-error'
+import { SubmitButton } from './submit-button'
+
+export function NewPasswordForm({ onChanged }: { onChanged: () => void }) {
+  const [formError, setFormError] = useState<string | null>(null)
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  })
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFormError(null)
+    try {
+      await updatePassword(supabase, password)
+      onChanged()
+    } catch (error) {
+      const code = errorCode(error)
+      if (code === 'weak_password' || code === 'same_password') {
+        setError('password', { message: errorMessage(error) }, { shouldFocus: true })
+      } else setFormError(errorMessage(error))
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <Field label="New password" hint={`At least ${passwordMinLength} characters.`} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label="Confirm new password" error={errors.confirm?.message}>
+        <Input type="password" autoComplete="new-password" {...register('confirm')} />
+      </Field>
+      <SubmitButton busy={isSubmitting}>Save new password</SubmitButton>
+    </form>
+  )
+}
