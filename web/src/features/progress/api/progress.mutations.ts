@@ -1,0 +1,108 @@
+// Progress writes as mutations. `useSaveProgress` is the player's periodic save: it patches the cached outlines with
+// the server's answer and refetches nothing. `useSetLessonComplete` is the tick (player and course page): optimistic
+// in every cached outline of the course, rolled back on error, refetched after.
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { courseKeys } from '@/features/courses/api/courses.queries'
+import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
+import { supabase } from '@/lib/supabase'
+import { applyProgressPatch, isOutline, outlineHasLesson, type ProgressPatch } from '../lib/outline-cache'
+import type { SaveProgressInput, SaveProgressResult } from '../schemas/progress.schema'
+import { saveProgress } from './progress.api'
+
+export const progressMutationKeys = {
+  save: ['progress', 'save'] as const,
+  complete: (slug: string) => ['progress', 'complete', slug] as const,
+}
+
+/** Applies a patch to every cached outline under `prefix` (by default all outlines) that contains the lesson. */
+export function patchOutlineCaches(
+  queryClient: QueryClient,
+  patch: ProgressPatch,
+  prefix: QueryKey = courseKeys.outlines(),
+): void {
+  queryClient.setQueriesData<CourseOutline>({ queryKey: prefix }, (data) =>
+    isOutline(data) && outlineHasLesson(data, patch.lessonId) ? applyProgressPatch(data, patch) : data,
+  )
+}
+
+function patchFromResult(result: SaveProgressResult): ProgressPatch {
+  const { lesson_id: lessonId, ...progress } = result.progress
+  return { lessonId, progress, courseProgress: result.course_progress, enrollment: result.enrollment }
+}
+
+export function useSaveProgress() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: progressMutationKeys.save,
+    mutationFn: (input: SaveProgressInput) => saveProgress(supabase, input),
+    onSuccess: (result) => {
+      // A tick in flight owns the lesson's status; this older answer must not flip it back.
+      if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) > 0) return
+      patchOutlineCaches(queryClient, patchFromResult(result))
+      if (result.progress.status === 'completed') void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
+    },
+  })
+}
+
+export interface SetLessonCompleteInput {
+  lessonId: string
+  completed: boolean
+  /** The player's live position and seconds watched; without them the cached values are sent unchanged. */
+  position_s?: number
+  watched_s?: number
+}
+
+function findProgress(queryClient: QueryClient, slug: string, lessonId: string) {
+  for (const [, data] of queryClient.getQueriesData<CourseOutline>({ queryKey: courseKeys.outline(slug) })) {
+    if (!isOutline(data)) continue
+    for (const section of data.sections) {
+      const lesson = section.lessons.find((l) => l.id === lessonId)
+      if (lesson) return lesson.progress
+    }
+  }
+  return null
+}
+
+export function useSetLessonComplete(slug: string) {
+  const queryClient = useQueryClient()
+  const outlineKey = courseKeys.outline(slug)
+  return useMutation({
+    mutationKey: progressMutationKeys.complete(slug),
+    mutationFn: ({ lessonId, completed, position_s, watched_s }: SetLessonCompleteInput) => {
+      const cached = findProgress(queryClient, slug, lessonId)
+      const live = position_s !== undefined
+      return saveProgress(supabase, {
+        lesson_id: lessonId,
+        completed,
+        position_s: Math.round(position_s ?? cached?.position_s ?? 0),
+        watched_s: Math.round(Math.max(watched_s ?? 0, cached?.watched_s ?? 0)),
+        // Without a live position, date the write as old as the cached one so it cannot move the resume point.
+        observed_at: live ? new Date().toISOString() : (cached?.updated_at ?? new Date(0).toISOString()),
+      })
+    },
+    onMutate: async ({ lessonId, completed }) => {
+      await queryClient.cancelQueries({ queryKey: outlineKey })
+      const snapshot = queryClient.getQueriesData<CourseOutline>({ queryKey: outlineKey })
+      patchOutlineCaches(
+        queryClient,
+        {
+          lessonId,
+          progress: completed
+            ? { status: 'completed', completed_at: new Date().toISOString(), completed_by: 'manual' }
+            : { status: 'in_progress', completed_at: null, completed_by: null },
+        },
+        outlineKey,
+      )
+      return { snapshot }
+    },
+    onError: (_error, _input, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
+    },
+    onSuccess: (result) => patchOutlineCaches(queryClient, patchFromResult(result), outlineKey),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: outlineKey }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.mine() }),
+      ]),
+  })
+}
