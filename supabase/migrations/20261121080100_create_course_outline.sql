@@ -16,8 +16,7 @@ stable
 -- Definer: needs the requesting user's enrollment and own progress and the course's membership whatever the
 -- policies and grants of the caller allow (a visitor reads no progress table at all), and computes the whole course
 -- in one pass instead of a lookup per lesson.
--- It only reveals the lock state of lessons of a course the caller can read: course_outline asks after reading
--- the course under the caller's own policies.
+-- It answers only for courses the caller can read (published, their school's, or enrolled in).
 security definer
 set search_path = ''
 as $$
@@ -51,6 +50,12 @@ as $$
     join public.courses c on c.id = l.course_id
     left join public.lesson_progress p on p.lesson_id = l.id and p.user_id = (select auth.uid())
     where l.course_id = target_course
+      -- Nothing about a course the caller cannot read (a draft's lessons stay hidden from outsiders).
+      and (
+        c.status = 'published'
+        or (select v.is_member from viewer v)
+        or (select v.enrolled_at from viewer v) is not null
+      )
   ),
   -- Sequential courses open each lesson once every earlier one is completed: the first incomplete lesson blocks
   -- everything after it.

@@ -39,7 +39,7 @@ $$;
 
 comment on function private.is_course_lesson_folder(text) is 'True when an object path starts with {course_id}/{lesson_id}/ of one lesson.';
 
-grant execute on function private.is_course_lesson_folder(text) to anon, authenticated, service_role;
+grant execute on function private.is_course_lesson_folder(text) to authenticated, service_role;
 
 create function private.can_read_course_media(object_name text)
 returns boolean

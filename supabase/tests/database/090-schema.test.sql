@@ -9,10 +9,18 @@ select is_empty(
   'every table in public has row-level security enabled'
 );
 
-select is_empty(
+-- Visitors reach definer rights only where a course page or a preview needs them; each one is named here so a new
+-- grant to anon is a decision this test makes visible.
+select results_eq(
   $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname = 'private' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute')$$,
-  'anon can execute no security-definer helper'
+    where n.nspname = 'private' and p.prosecdef and has_function_privilege('anon', p.oid, 'execute')
+    order by 1$$,
+  array[
+    'private.can_read_course_media(text)',   -- preview media of published courses
+    'private.course_staff(uuid)',            -- instructor names on course pages
+    'private.lesson_availability(uuid)'      -- preview vs enroll in the outline
+  ],
+  'anon executes only the security-definer helpers course pages and previews need'
 );
 
 select is_empty(

@@ -1,6 +1,6 @@
 -- lesson_progress: the owner only, in courses they are enrolled in; the course's school members read it.
 begin;
-select plan(17);
+select plan(18);
 
 select tests.create_course_fixture();
 
@@ -12,7 +12,10 @@ select lives_ok($$insert into public.lesson_progress (lesson_id, course_id, posi
 select results_eq($$with changed as (update public.lesson_progress set position_s = 60, watched_s = 60 where lesson_id = tests.lesson_id('Welcome') returning 1) select count(*)::int from changed$$, array[1], 'an enrolled learner updates their progress');
 select throws_ok($$update public.lesson_progress set status = 'completed' where lesson_id = tests.lesson_id('Welcome')$$, '23514', null, 'completed needs completed_at and completed_by');
 select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Beacon lesson'), tests.course_id('beacon-basics'))$$, '42501', null, 'a learner cannot record progress in a course they are not enrolled in');
-select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Beacon lesson'), tests.course_id('alpine-basics'))$$, '23503', null, 'the course must be the lesson''s');
+select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Beacon lesson'), tests.course_id('alpine-basics'))$$, '42501', null, 'a lesson of another course is refused under the enrolled course''s id');
+select tests.clear_authentication();
+select throws_ok($$insert into public.lesson_progress (user_id, lesson_id, course_id) values (tests.get_user_id('enrolled'), tests.lesson_id('Beacon lesson'), tests.course_id('alpine-basics'))$$, '23503', null, 'the course must be the lesson''s, whoever writes');
+select tests.authenticate_as('enrolled');
 select throws_ok($$delete from public.lesson_progress$$, '42501', null, 'a learner cannot delete progress');
 select tests.authenticate_as('learner');
 select throws_ok($$insert into public.lesson_progress (lesson_id, course_id) values (tests.lesson_id('Welcome'), tests.course_id('alpine-basics'))$$, '42501', null, 'a learner who is not enrolled cannot record progress');
