@@ -1,0 +1,29 @@
+// Query keys for the player. The lesson key sits under the course's outline key (['courses', 'outline', slug]) so
+// progress writes that patch or invalidate the outline reach the player's copy too.
+import { queryOptions } from '@tanstack/react-query'
+import { courseKeys } from '@/features/courses/api/courses.queries'
+import { supabase } from '@/lib/supabase'
+import { SIGNED_URL_TTL_S, getLessonMedia, getPlayerOutline } from './learn.api'
+
+export const learnKeys = {
+  lesson: (slug: string, lessonId: string) => [...courseKeys.outline(slug), 'lesson', lessonId] as const,
+  media: (videoPath: string | null, captionsPath: string | null) =>
+    ['learn', 'media', videoPath, captionsPath] as const,
+}
+
+export const learnQueries = {
+  lesson: (slug: string, lessonId: string) =>
+    queryOptions({
+      queryKey: learnKeys.lesson(slug, lessonId),
+      queryFn: () => getPlayerOutline(supabase, slug, lessonId),
+    }),
+  media: (videoPath: string | null, captionsPath: string | null) =>
+    queryOptions({
+      queryKey: learnKeys.media(videoPath, captionsPath),
+      queryFn: () => getLessonMedia(supabase, { videoPath, captionsPath }),
+      // Re-sign well before the URLs expire; never refetch on focus, which would reload the video.
+      staleTime: (SIGNED_URL_TTL_S - 600) * 1000,
+      gcTime: (SIGNED_URL_TTL_S - 600) * 1000,
+      refetchOnWindowFocus: false,
+    }),
+}

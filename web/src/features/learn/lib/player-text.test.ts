@@ -1,0 +1,82 @@
+// The player's sentences and clock formatting.
+import { describe, expect, it } from 'vitest'
+import { canTrackProgress, continueLabel, formatTimestamp, incompleteReason, trophySummary } from './player-text'
+
+describe('formatTimestamp', () => {
+  it('formats seconds as m:ss and h:mm:ss', () => {
+    expect(formatTimestamp(0)).toBe('0:00')
+    expect(formatTimestamp(5.9)).toBe('0:05')
+    expect(formatTimestamp(65)).toBe('1:05')
+    expect(formatTimestamp(600)).toBe('10:00')
+    expect(formatTimestamp(3725)).toBe('1:02:05')
+    expect(formatTimestamp(-3)).toBe('0:00')
+  })
+
+  it('labels the continue button', () => {
+    expect(continueLabel(83)).toBe('Continue at 1:23')
+  })
+})
+
+describe('incompleteReason', () => {
+  const progress = (status: 'completed' | 'in_progress') => ({
+    status,
+    position_s: 0,
+    watched_s: 0,
+    completed_at: null,
+    completed_by: null,
+    updated_at: 'x',
+  })
+
+  it('asks to watch the threshold for a video with the video rule', () => {
+    expect(
+      incompleteReason({ kind: 'video', completion_rule: 'video', completion_threshold: 0.9, progress: null }),
+    ).toBe('Watch 90% of the video to complete it, or tick it yourself')
+    expect(
+      incompleteReason({ kind: 'video', completion_rule: 'video', completion_threshold: 0.75, progress: null }),
+    ).toContain('Watch 75%')
+  })
+
+  it('asks to tick manual lessons and says nothing once complete', () => {
+    expect(
+      incompleteReason({
+        kind: 'text',
+        completion_rule: 'manual',
+        completion_threshold: 0.9,
+        progress: progress('in_progress'),
+      }),
+    ).toBe('Tick when you are done')
+    expect(
+      incompleteReason({
+        kind: 'video',
+        completion_rule: 'video',
+        completion_threshold: 0.9,
+        progress: progress('completed'),
+      }),
+    ).toBeNull()
+  })
+})
+
+describe('trophySummary', () => {
+  it('mentions the certificate only when the course has one', () => {
+    expect(trophySummary({ completed: 12, total: 40, percent: 30 }, true)).toBe(
+      '12 of 40 lessons · 30% · certificate at 100%',
+    )
+    expect(trophySummary({ completed: 1, total: 1, percent: 100 }, false)).toBe('1 of 1 lesson · 100%')
+  })
+})
+
+describe('canTrackProgress', () => {
+  it('is true for active and completed enrollments only', () => {
+    const viewer = (status: 'active' | 'completed' | 'removed' | null) => ({
+      viewer: {
+        signed_in: true,
+        is_member: false,
+        enrollment: status ? { id: 'e', status, enrolled_at: 'x', completed_at: null, last_lesson_id: null } : null,
+      },
+    })
+    expect(canTrackProgress(viewer('active'))).toBe(true)
+    expect(canTrackProgress(viewer('completed'))).toBe(true)
+    expect(canTrackProgress(viewer('removed'))).toBe(false)
+    expect(canTrackProgress(viewer(null))).toBe(false)
+  })
+})

@@ -1,0 +1,39 @@
+// The sentences the player shows: why a lesson is not complete yet, the Trophy summary, "Continue at mm:ss".
+import type { CourseOutline, OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
+
+/** Seconds as m:ss (h:mm:ss from an hour up), for positions in the video. */
+export function formatTimestamp(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds))
+  const hours = Math.floor(s / 3600)
+  const minutes = Math.floor((s % 3600) / 60)
+  const ss = String(s % 60).padStart(2, '0')
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${ss}` : `${minutes}:${ss}`
+}
+
+export function continueLabel(positionS: number): string {
+  return `Continue at ${formatTimestamp(positionS)}`
+}
+
+/** Why the lesson is not complete yet, or null when it is. */
+export function incompleteReason(
+  lesson: Pick<OutlineLesson, 'completion_rule' | 'completion_threshold' | 'kind' | 'progress'>,
+): string | null {
+  if (lesson.progress?.status === 'completed') return null
+  if (lesson.completion_rule === 'video' && lesson.kind === 'video') {
+    return `Watch ${Math.round(lesson.completion_threshold * 100)}% of the video to complete it, or tick it yourself`
+  }
+  return 'Tick when you are done'
+}
+
+export function trophySummary(progress: CourseOutline['progress'], certificateEnabled: boolean): string {
+  const lessons = progress.total === 1 ? 'lesson' : 'lessons'
+  const parts = [`${progress.completed} of ${progress.total} ${lessons}`, `${progress.percent}%`]
+  if (certificateEnabled) parts.push('certificate at 100%')
+  return parts.join(' · ')
+}
+
+/** Whether the caller can save progress in this course (enrolled and not removed). */
+export function canTrackProgress(outline: Pick<CourseOutline, 'viewer'>): boolean {
+  const status = outline.viewer.enrollment?.status
+  return status === 'active' || status === 'completed'
+}

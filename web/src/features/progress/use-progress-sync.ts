@@ -1,0 +1,67 @@
+// Live progress across tabs and devices: while a course page or the player is open, the learner's own
+// `lesson_progress` changes arrive over Realtime and are applied to the cached outlines of the course (ticks, counts,
+// positions). `onChange` lets the player compare a position saved elsewhere with its own ("Continue at mm:ss").
+import { useEffect, useRef } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { courseKeys } from '@/features/courses/api/courses.queries'
+import { useSession } from '@/features/auth/use-session'
+import type { Database } from '@/lib/database.types'
+import { supabase } from '@/lib/supabase'
+import { patchOutlineCaches } from './api/progress.mutations'
+
+export type ProgressRow = Database['public']['Tables']['lesson_progress']['Row']
+
+// Each subscriber gets its own channel: two hooks on one topic would share a channel and the first to unmount
+// would close it for the other.
+let channelCount = 0
+
+export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => void): void {
+  const queryClient = useQueryClient()
+  const userId = useSession().user?.id
+  const onChangeRef = useRef(onChange)
+  useEffect(() => {
+    onChangeRef.current = onChange
+  })
+
+  useEffect(() => {
+    if (!userId) return
+    const outlineKey = courseKeys.outline(slug)
+    channelCount += 1
+    const channel = supabase
+      .channel(`progress:${userId}:${channelCount}`)
+      .on<ProgressRow>(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'lesson_progress', filter: `user_id=eq.${userId}` },
+        (payload) => {
+          if (payload.eventType === 'DELETE') {
+            void queryClient.invalidateQueries({ queryKey: outlineKey })
+            return
+          }
+          const row = payload.new
+          // A tick on this device is in flight: its own answer and refetch will settle the lesson.
+          if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) === 0) {
+            patchOutlineCaches(
+              queryClient,
+              {
+                lessonId: row.lesson_id,
+                progress: {
+                  status: row.status,
+                  position_s: row.position_s,
+                  watched_s: row.watched_s,
+                  completed_at: row.completed_at,
+                  completed_by: row.completed_by,
+                  updated_at: row.updated_at,
+                },
+              },
+              outlineKey,
+            )
+          }
+          onChangeRef.current?.(row)
+        },
+      )
+      .subscribe()
+    return () => {
+      void supabase.removeChannel(channel)
+    }
+  }, [queryClient, slug, userId])
+}
