@@ -1,0 +1,49 @@
+// Query-key factory for courses (TkDodo's pattern): every leaf returns queryOptions whose key holds every input of
+// its query function. Other features update these caches through the same keys (progress writes patch the outline).
+import { queryOptions } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import type { CatalogQuery } from '../schemas/catalog-search.schema'
+import { getCourseOutline, listCatalogLanguages, listCourses, listFeaturedCourses } from './courses.api'
+import { listMyCourses } from './my-courses.api'
+
+export const courseKeys = {
+  all: ['courses'] as const,
+  lists: () => [...courseKeys.all, 'list'] as const,
+  featured: () => [...courseKeys.all, 'featured'] as const,
+  languages: () => [...courseKeys.all, 'languages'] as const,
+  outlines: () => [...courseKeys.all, 'outline'] as const,
+  outline: (slug: string) => [...courseKeys.outlines(), slug] as const,
+  mine: () => [...courseKeys.all, 'mine'] as const,
+}
+
+export const courseQueries = {
+  list: (query: CatalogQuery) =>
+    queryOptions({
+      queryKey: [...courseKeys.lists(), query] as const,
+      queryFn: () => listCourses(supabase, query),
+    }),
+  languages: () =>
+    queryOptions({
+      queryKey: courseKeys.languages(),
+      queryFn: () => listCatalogLanguages(supabase),
+      // Languages change only when a course in a new language is published.
+      staleTime: 5 * 60_000,
+    }),
+  featured: () =>
+    queryOptions({
+      queryKey: courseKeys.featured(),
+      queryFn: () => listFeaturedCourses(supabase),
+    }),
+  /** Per viewer (locks, progress, enrollment): sign-in and sign-out must invalidate `courseKeys.outlines()`. */
+  outline: (slug: string) =>
+    queryOptions({
+      queryKey: courseKeys.outline(slug),
+      queryFn: () => getCourseOutline(supabase, slug),
+    }),
+  /** `courseQueries.mine().queryKey` is the prefix to invalidate; reading needs the signed-in user's id. */
+  mine: (userId?: string) =>
+    queryOptions({
+      queryKey: userId ? ([...courseKeys.mine(), userId] as const) : courseKeys.mine(),
+      queryFn: () => (userId ? listMyCourses(supabase, userId) : Promise.resolve([])),
+    }),
+}

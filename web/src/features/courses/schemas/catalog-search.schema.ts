@@ -1,0 +1,49 @@
+// The catalog's URL search params (`/courses?q=&level=&language=&sort=&page=`). Every field is optional and a bad
+// value falls back to "not set" instead of failing the route, so an old or hand-edited link still opens the catalog.
+import { z } from 'zod'
+import { courseLevelSchema } from './course-outline.schema'
+
+export const catalogSorts = ['newest', 'popular'] as const
+export type CatalogSort = (typeof catalogSorts)[number]
+
+export const CATALOG_PAGE_SIZE = 24
+export const CATALOG_QUERY_MAX = 100
+
+export const catalogSearchSchema = z.object({
+  q: z
+    .string()
+    .transform((value) => value.trim().slice(0, CATALOG_QUERY_MAX))
+    .optional()
+    .catch(undefined),
+  level: courseLevelSchema.optional().catch(undefined),
+  // ISO 639-1 style codes ("en", "pt-br"): anything else cannot match a course and is dropped.
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i)
+    .transform((value) => value.toLowerCase())
+    .optional()
+    .catch(undefined),
+  sort: z.enum(catalogSorts).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+})
+
+export type CatalogSearch = z.infer<typeof catalogSearchSchema>
+
+/** The search with defaults filled in and empty values removed: what the list query's key and request use. */
+export interface CatalogQuery {
+  q: string
+  level: CatalogSearch['level']
+  language: string | undefined
+  sort: CatalogSort
+  page: number
+}
+
+export function toCatalogQuery(search: CatalogSearch): CatalogQuery {
+  return {
+    q: search.q ?? '',
+    level: search.level,
+    language: search.language,
+    sort: search.sort ?? 'newest',
+    page: search.page ?? 1,
+  }
+}
