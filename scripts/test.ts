@@ -1,5 +1,5 @@
 // `npm test`: every suite, against a fresh local stack, ending with one line "N passed, N failed".
-//   static      typecheck, ESLint, Prettier, deno fmt/lint/check for edge functions
+//   static      typecheck, ESLint, Prettier, deno fmt/lint/check and deno test (unit) for edge functions
 //   database    generated-types drift, `supabase db advisors` (nothing at warn level), pgTAP through pg_prove
 //   vitest      unit and integration tests of web/ and scripts/
 //   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
@@ -106,6 +106,15 @@ await suite('edge functions (deno fmt, lint, check)', async () => {
     process.stdout.write(dim('no edge function sources yet: lint and check have nothing to do\n'))
   }
   return add(...counts)
+})
+await suite('edge function unit tests (deno test)', async () => {
+  // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
+  const { code, output } = await run(bin('deno'), ['test', path.join('supabase', 'functions')], { NO_COLOR: '1' })
+  const summary = /(\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(output)
+  const passed = Number(summary?.[1] ?? 0)
+  const failed = Number(summary?.[2] ?? 0)
+  // No summary or a non-zero exit with nothing failed: a test file that does not type-check or load.
+  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed }
 })
 
 const stack = new Stack('test')
