@@ -7,6 +7,8 @@ export interface ConfigBucket {
   fileSizeLimit: number | null
   /** null: any type. */
   allowedMimeTypes: string[] | null
+  /** objects_path as written, relative to supabase/: files there are uploaded into the bucket (`supabase seed buckets`). */
+  objectsPath?: string
 }
 
 export interface StorageSettings {
@@ -42,6 +44,11 @@ function stringList(value: unknown, key: string): string[] | null {
   return value as string[]
 }
 
+function objectsPath(value: unknown, prefix: string): string {
+  if (typeof value !== 'string') throw new Error(`supabase/config.toml: "${prefix}.objects_path" should be a string`)
+  return value
+}
+
 export function storageSettingsFrom(raw: Table): StorageSettings {
   const storage = asTable(raw.storage)
   const buckets = asTable(storage.buckets)
@@ -61,6 +68,7 @@ export function storageSettingsFrom(raw: Table): StorageSettings {
                 ? null
                 : parseConfigSize(bucket.file_size_limit, `${prefix}.file_size_limit`),
             allowedMimeTypes: stringList(bucket.allowed_mime_types, `${prefix}.allowed_mime_types`),
+            ...(bucket.objects_path !== undefined && { objectsPath: objectsPath(bucket.objects_path, prefix) }),
           },
         ]
       }),
