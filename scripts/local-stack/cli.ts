@@ -14,6 +14,7 @@ import { parseStackFlags, Stack, stackFlagsUsage } from './stack.ts'
 import { readState } from './state.ts'
 import { printSummary } from './summary.ts'
 import { loadConfig } from './config/index.ts'
+import { seedBucketObjects } from './storage/seed-objects.ts'
 import { isAlive } from './db/cluster.ts'
 
 const usage = `usage: npm run stack -- start ${stackFlagsUsage} | status | stop | reset`
@@ -78,6 +79,8 @@ async function reset(): Promise<number> {
   if (state) {
     await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(state.dbUrl))
     await step('reload the REST schema cache', () => reloadRestSchema(state.dbUrl))
+    const config = loadConfig()
+    await seedBucketObjects(config, `http://127.0.0.1:${config.api.port}`)
     return 0
   }
   const stack = new Stack('dev')

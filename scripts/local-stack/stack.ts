@@ -10,6 +10,7 @@ import { Inbox } from './inbox/index.ts'
 import { createRealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
 import { createStorageService } from './storage/index.ts'
+import { seedBucketObjects } from './storage/seed-objects.ts'
 import { AccessLog } from './gateway/access-log.ts'
 import { checkHosts, clientUrl, defaultHosts, Gateway, type ServiceName } from './gateway/index.ts'
 import type { Service } from './http/service.ts'
@@ -105,6 +106,7 @@ export class Stack {
     ])
     await this.database.start({ fresh: options.fresh })
     if (withGateway) await this.startGateway()
+    if (withGateway) await seedBucketObjects(this.config, this.apiUrl)
     this.record()
   }
 
