@@ -6,8 +6,8 @@ import type { Database } from './database.types'
 // Defaults point at the local stack (`npm start`); the key is the public local publishable key
 // that every `supabase start` prints, so it is safe to commit. `||` (not `??`) so that an empty
 // variable in a .env file also falls back instead of producing a broken client.
-const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || 'http://127.0.0.1:54321'
-const supabasePublishableKey =
+export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || 'http://127.0.0.1:54321'
+export const supabasePublishableKey =
   import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY || 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 
 export const supabase = createClient<Database>(supabaseUrl, supabasePublishableKey)

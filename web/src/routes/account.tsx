@@ -1,8 +1,10 @@
-// /account: the signed-in user's profile (name, avatar, timezone). Signed-out visitors are sent to
+// /account: the signed-in user's profile (name, avatar, time zone). Signed-out visitors are sent to
 // sign in and brought back here.
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { requireSession } from '@/features/auth/api/session'
+import { profileQueries } from '@/features/account/api/profile.queries'
+import { AccountPage, AccountPageSkeleton } from '@/features/account/components/account-page'
 
 const accountSearchSchema = z.object({
   /** Set by /auth/reset so the page can confirm the change. */
@@ -12,10 +14,14 @@ const accountSearchSchema = z.object({
 export const Route = createFileRoute('/account')({
   validateSearch: accountSearchSchema,
   beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(profileQueries.detail(context.session.user.id)),
   head: () => ({ meta: [{ title: 'Your account · Summit' }] }),
-  component: AccountPage,
+  pendingComponent: AccountPageSkeleton,
+  component: AccountRoute,
 })
 
-function AccountPage() {
-  return <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your account</h1>
+function AccountRoute() {
+  const { session } = Route.useRouteContext()
+  const { passwordChanged } = Route.useSearch()
+  return <AccountPage userId={session.user.id} email={session.user.email} passwordChanged={passwordChanged} />
 }
