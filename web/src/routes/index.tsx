@@ -1,25 +1,87 @@
-// Home. For now a welcome and an empty "my courses" state; the signed-out hero and the
-// signed-in dashboard (PRODUCT.md §2) replace the empty state as those features land.
-import { createFileRoute } from '@tanstack/react-router'
-import { BookOpen } from 'lucide-react'
-import { EmptyState } from '@/components/empty-state'
+// Home. Signed out: a hero and the newest courses. Signed in: "Continue learning" (the most recently active
+// course's next lesson) and the learner's courses with progress. The loader reads the stored session (no request)
+// and prefetches what the page shows; sign-in and sign-out re-run it.
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { Button } from '@/components/ui/button'
+import { getSession } from '@/features/auth/api/session'
+import { courseQueries } from '@/features/courses/api/courses.queries'
+import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
+import { CourseCard, CourseGrid } from '@/features/courses/components/course-card'
+import { MyCourseList } from '@/features/courses/components/my-course-list'
+import { supabase } from '@/lib/supabase'
 
 export const Route = createFileRoute('/')({
+  loader: async ({ context: { queryClient } }) => {
+    const session = await getSession(supabase).catch(() => null)
+    const userId = session?.user.id ?? null
+    if (!userId) {
+      await queryClient.ensureQueryData(courseQueries.featured())
+      return { userId }
+    }
+    const mine = await queryClient.ensureQueryData(courseQueries.mine(userId))
+    const current = mine[0]
+    if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))
+    return { userId }
+  },
   component: HomePage,
 })
 
 function HomePage() {
+  const { userId } = Route.useLoaderData()
+  return userId ? <LearnerHome userId={userId} /> : <VisitorHome />
+}
+
+function LearnerHome({ userId }: { userId: string }) {
+  const { data: mine } = useSuspenseQuery(courseQueries.mine(userId))
+  const current = mine.find((item) => item.status === 'active') ?? mine[0]
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome to Summit</h1>
-        <p className="text-slate-600">Learn at your own pace, one lesson at a time.</p>
-      </div>
-      <EmptyState icon={BookOpen} title="No courses yet">
-        <p>
-          When you enroll in a course, it will show up here with your progress, so you can pick up where you left off.
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome back</h1>
+      {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
+      <MyCourseList courses={mine} />
+    </div>
+  )
+}
+
+function VisitorHome() {
+  const { data: featured } = useSuspenseQuery(courseQueries.featured())
+  return (
+    <div className="flex flex-col gap-10">
+      <section className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-teal-700 to-teal-900 px-6 py-10 text-white sm:px-10 sm:py-14">
+        <h1 className="max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          Learn at your own pace, one lesson at a time
+        </h1>
+        <p className="max-w-xl text-lg text-teal-50">
+          Courses from small schools and independent teachers. Watch, read, tick lessons off and see how far you have
+          come.
         </p>
-      </EmptyState>
+        <div className="flex flex-wrap gap-3 pt-2">
+          <Button asChild className="bg-white text-teal-900 hover:bg-teal-50">
+            <Link to="/courses">Browse courses</Link>
+          </Button>
+          <Button asChild variant="outline" className="border-white/70 bg-transparent text-white hover:bg-white/10">
+            <Link to="/auth/sign-up">Create an account</Link>
+          </Button>
+        </div>
+      </section>
+      {featured.length > 0 ? (
+        <section aria-labelledby="featured-heading" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="featured-heading" className="text-xl font-semibold text-slate-900">
+              New courses
+            </h2>
+            <Link to="/courses" className="text-sm font-medium text-teal-800 hover:underline">
+              See all courses
+            </Link>
+          </div>
+          <CourseGrid>
+            {featured.map((course) => (
+              <CourseCard key={course.id} course={course} headingLevel="h3" />
+            ))}
+          </CourseGrid>
+        </section>
+      ) : null}
     </div>
   )
 }

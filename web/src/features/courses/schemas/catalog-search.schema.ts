@@ -16,11 +16,10 @@ export const catalogSearchSchema = z.object({
     .optional()
     .catch(undefined),
   level: courseLevelSchema.optional().catch(undefined),
-  // ISO 639-1 style codes ("en", "pt-br"): anything else cannot match a course and is dropped.
+  // Language tags as stored ("en", "en-GB"): anything else cannot match a course and is dropped.
   language: z
     .string()
-    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i)
-    .transform((value) => value.toLowerCase())
+    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i)
     .optional()
     .catch(undefined),
   sort: z.enum(catalogSorts).optional().catch(undefined),

@@ -1,0 +1,122 @@
+// Integration: the course reads and enroll against the running stack (SUMMIT_TEST_API_URL) and its demo courses,
+// through supabase-js, as a visitor and as a fresh learner. Skipped when no stack is running.
+import { createClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '@/lib/database.types'
+import type { SupabaseClient } from '@/lib/supabase'
+import { toCatalogQuery } from '../schemas/catalog-search.schema'
+import { getCourseOutline, listCatalogLanguages, listCourses, listFeaturedCourses } from './courses.api'
+import { enroll, EnrollError } from './enroll.api'
+import { listMyCourses } from './my-courses.api'
+
+const apiUrl = process.env.SUMMIT_TEST_API_URL
+// The local stack's well-known keys (printed by every `supabase start`), not secrets.
+const publishableKey = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+const secretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+const password = 'a-long-test-password'
+
+function newClient(): SupabaseClient {
+  return createClient<Database>(apiUrl!, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  }) as SupabaseClient
+}
+
+describe.skipIf(!apiUrl)('courses api on the running stack', () => {
+  const visitor = apiUrl ? newClient() : (undefined as never)
+  let learner: SupabaseClient
+  let learnerId: string
+
+  beforeAll(async () => {
+    const email = `catalog-${crypto.randomUUID()}@example.com`
+    const created = await fetch(`${apiUrl}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, email_confirm: true }),
+    })
+    expect(created.status, await created.clone().text()).toBe(200)
+    learnerId = ((await created.json()) as { id: string }).id
+    learner = newClient()
+    const { error } = await learner.auth.signInWithPassword({ email, password })
+    expect(error).toBeNull()
+  })
+
+  afterAll(async () => {
+    if (!learnerId) return
+    await fetch(`${apiUrl}/auth/v1/admin/users/${learnerId}`, {
+      method: 'DELETE',
+      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}` },
+    })
+  })
+
+  it('lists published public courses with an exact count and never the draft', async () => {
+    const page = await listCourses(visitor, toCatalogQuery({}))
+    const slugs = page.courses.map((course) => course.slug)
+    expect(slugs).toEqual(expect.arrayContaining(['web-accessibility-basics', 'sql-for-product-people']))
+    expect(slugs).not.toContain('public-speaking-for-engineers')
+    expect(page.total).toBe(page.courses.length)
+    const course = page.courses.find((c) => c.slug === 'web-accessibility-basics')
+    expect(course?.schoolName).toBeTruthy()
+    expect(course?.durationS).toBeGreaterThan(0)
+    expect(course?.lessonCount).toBeGreaterThan(0)
+  })
+
+  it('searches title and subtitle ignoring case, with wildcards and filter syntax taken literally', async () => {
+    const sql = await listCourses(visitor, toCatalogQuery({ q: 'SQL' }))
+    expect(sql.courses.map((c) => c.slug)).toContain('sql-for-product-people')
+    for (const q of ['%', '_', 'a,b)', '"x"', 'back\\slash']) {
+      const page = await listCourses(visitor, toCatalogQuery({ q }))
+      expect({ q, total: page.total }).toEqual({ q, total: 0 })
+    }
+  })
+
+  it('filters by level and language and sorts both ways', async () => {
+    const advanced = await listCourses(visitor, toCatalogQuery({ level: 'advanced' }))
+    expect(advanced.courses.every((c) => c.level === 'advanced')).toBe(true)
+    const english = await listCourses(visitor, toCatalogQuery({ language: 'en' }))
+    expect(english.courses.every((c) => c.language === 'en')).toBe(true)
+    const newest = await listCourses(visitor, toCatalogQuery({ sort: 'newest' }))
+    const popular = await listCourses(visitor, toCatalogQuery({ sort: 'popular' }))
+    expect(popular.total).toBe(newest.total)
+    expect(await listCatalogLanguages(visitor)).toContain('en')
+    expect((await listFeaturedCourses(visitor)).length).toBeGreaterThan(0)
+  })
+
+  it('answers a page past the end with no courses and the real total', async () => {
+    const page = await listCourses(visitor, toCatalogQuery({ page: 50 }))
+    expect(page.courses).toEqual([])
+    expect(page.page).toBe(50)
+    expect(page.total).toBeGreaterThan(0)
+  })
+
+  it('parses the outline of every published demo course and refuses the draft', async () => {
+    for (const slug of ['web-accessibility-basics', 'design-systems-studio', 'sql-for-product-people']) {
+      const outline = await getCourseOutline(visitor, slug)
+      expect(outline.course.slug).toBe(slug)
+      expect(outline.viewer.signed_in).toBe(false)
+    }
+    await expect(getCourseOutline(visitor, 'public-speaking-for-engineers')).rejects.toMatchObject({
+      code: 'course_not_found',
+    })
+  })
+
+  it('enrolls a learner in the open course, who then sees it in their courses at 0%', async () => {
+    const first = await enroll(learner, { slug: 'web-accessibility-basics' })
+    expect(first.created).toBe(true)
+    const again = await enroll(learner, { slug: 'web-accessibility-basics' })
+    expect(again.created).toBe(false)
+
+    const mine = await listMyCourses(learner, learnerId)
+    expect(mine.map((m) => [m.course.slug, m.percent, m.completedCount])).toEqual([['web-accessibility-basics', 0, 0]])
+    expect(mine[0]?.remainingS).toBe(mine[0]?.durationS)
+
+    const outline = await getCourseOutline(learner, 'web-accessibility-basics')
+    expect(outline.viewer.enrollment?.status).toBe('active')
+  })
+
+  it('turns a refused enrollment into an EnrollError with the catalogue code', async () => {
+    const refused = await enroll(learner, { slug: 'design-systems-studio' }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(EnrollError)
+    expect(refused).toMatchObject({ code: 'enrollment_closed', status: 403 })
+    await expect(enroll(visitor, { slug: 'web-accessibility-basics' })).rejects.toMatchObject({ code: 'not_signed_in' })
+  })
+})

@@ -1,0 +1,15 @@
+// The course's description, written by the instructor in markdown and rendered safely.
+import { Markdown } from '@/components/markdown'
+
+export function CourseDescription({ source }: { source: string }) {
+  if (source.trim() === '') return null
+  return (
+    <section aria-labelledby="course-about-heading" className="flex flex-col gap-3">
+      <h2 id="course-about-heading" className="text-xl font-semibold text-slate-900">
+        About this course
+      </h2>
+      {/* Headings inside start at h3, under this section's h2. */}
+      <Markdown source={source} headingOffset={2} />
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+// The "mark complete" tick on a lesson row of the course page, for enrolled learners. The progress feature's
+// mutation updates the outline optimistically and rolls back if the server refuses (e.g. a lesson still locked).
+import { Checkbox } from '@/components/ui/checkbox'
+import type { OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
+import { useSetLessonComplete } from '@/features/progress/api/progress.mutations'
+
+export function LessonCompleteCheckbox({ slug, lesson }: { slug: string; lesson: OutlineLesson }) {
+  const setComplete = useSetLessonComplete(slug)
+  const completed = lesson.progress?.status === 'completed'
+  return (
+    <Checkbox
+      checked={completed}
+      disabled={!lesson.available}
+      onCheckedChange={(checked) => setComplete.mutate({ lessonId: lesson.id, completed: checked === true })}
+      aria-label={`Completed: ${lesson.title}`}
+    />
+  )
+}
