@@ -1,0 +1,86 @@
+// "Finish course" on the last lesson: ticks it and opens the completion moment — a celebration when every lesson is
+// done, otherwise how many are left and a link to the first of them.
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { Dialog } from 'radix-ui'
+import { Flag, PartyPopper, X } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Progress } from '@/components/ui/progress'
+import { lessonsInOrder } from '@/features/courses/lib/lessons'
+import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
+import { useSetLessonComplete } from '@/features/progress/api/progress.mutations'
+import type { ProgressSnapshot } from '@/features/progress/lib/progress-saver'
+import { errorMessage } from '@/lib/errors'
+import { Spinner } from '@/components/ui/spinner'
+
+export interface FinishCourseProps {
+  outline: CourseOutline
+  lessonId: string
+  live?: () => ProgressSnapshot | null
+}
+
+export function FinishCourse({ outline, lessonId, live }: FinishCourseProps) {
+  const slug = outline.course.slug
+  const setComplete = useSetLessonComplete(slug)
+  const [open, setOpen] = useState(false)
+
+  function finish() {
+    const snapshot = live?.() ?? null
+    setComplete.mutate({ lessonId, completed: true, ...(snapshot ?? {}) }, { onSuccess: () => setOpen(true) })
+  }
+
+  const remaining = lessonsInOrder(outline).filter((lesson) => lesson.progress?.status !== 'completed')
+  const done = outline.progress.total > 0 && remaining.length === 0
+  const firstOpen = remaining.find((lesson) => lesson.available) ?? null
+
+  return (
+    <div className="flex flex-col items-stretch gap-2 sm:items-end">
+      <Button onClick={finish} disabled={setComplete.isPending} className="min-h-11">
+        {setComplete.isPending ? <Spinner /> : <Flag aria-hidden="true" className="size-4" />}
+        Finish course
+      </Button>
+      {setComplete.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(setComplete.error)}
+        </p>
+      ) : null}
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-xl bg-white p-6 text-center shadow-xl">
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+            <PartyPopper aria-hidden="true" className={done ? 'size-12 text-amber-500' : 'size-12 text-slate-400'} />
+            <Dialog.Title className="text-xl font-semibold text-slate-900">
+              {done ? 'You finished the course!' : 'You reached the last lesson'}
+            </Dialog.Title>
+            <Dialog.Description className="text-slate-600">
+              {done
+                ? `Congratulations: every lesson of ${outline.course.title} is complete.`
+                : `${remaining.length} ${remaining.length === 1 ? 'lesson is' : 'lessons are'} still open. Complete them to finish ${outline.course.title}.`}
+            </Dialog.Description>
+            <Progress value={outline.progress.percent} aria-label="Course progress" className="w-full" />
+            <div className="flex flex-wrap justify-center gap-3">
+              {!done && firstOpen ? (
+                <Button asChild>
+                  <Link to="/learn/$slug/$lessonId" params={{ slug, lessonId: firstOpen.id }}>
+                    Go to {firstOpen.title}
+                  </Link>
+                </Button>
+              ) : null}
+              <Button asChild variant={done ? 'primary' : 'outline'}>
+                <Link to="/courses/$slug" params={{ slug }}>
+                  Back to the course
+                </Link>
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  )
+}
