@@ -16,9 +16,11 @@ export class UploadError extends Error {
 
 /** A storage-safe file name: lower case letters, digits, dots, dashes and underscores only. */
 export function sanitizeFileName(name: string): string {
-  const dot = name.lastIndexOf('.')
-  const stem = dot > 0 ? name.slice(0, dot) : name
-  const extension = dot > 0 ? name.slice(dot + 1) : ''
+  // Only the last segment: a name can never reach outside the user's folder.
+  const base = name.split(/[\\/]/).pop() ?? ''
+  const dot = base.lastIndexOf('.')
+  const stem = dot > 0 ? base.slice(0, dot) : base
+  const extension = dot > 0 ? base.slice(dot + 1) : ''
   const clean = (value: string) =>
     value
       .normalize('NFKD')
