@@ -71,6 +71,47 @@ test('upload an avatar: the progress bar fills and the picture shows on the page
   await expect(page.getByRole('banner').locator(`img[src*="avatars/${user.id}/"]`)).toBeVisible()
 })
 
+test('a slow upload shows the bar filling before it completes @desktop', async ({ page }) => {
+  await openAccount(page)
+  // Throttle uploads so progress events arrive while the bytes are still going out.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  })
+  const big = Buffer.concat([png, Buffer.alloc(1024 * 1024)])
+  await page.getByLabel('Upload a picture').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big })
+
+  const progress = page.getByRole('progressbar', { name: 'Upload progress' })
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 10_000 })
+    .toBeGreaterThan(0)
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100)
+  await expect(page.getByText(/Uploading big\.png/)).toBeVisible()
+  await expect(progress).toHaveAttribute('aria-valuenow', '100', { timeout: 15_000 })
+})
+
+test('a refusal from Storage is shown in a sentence', async ({ page }) => {
+  await openAccount(page)
+  await page.route('**/storage/v1/object/avatars/**', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      }),
+    }),
+  )
+  await page.getByLabel('Upload a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByRole('alert')).toContainText("You don't have permission to upload this picture.")
+  await expect(page.getByRole('img', { name: 'Your profile picture' })).toHaveCount(0)
+})
+
 test('a file that is too big or not an image is refused with a message', async ({ page }) => {
   await openAccount(page)
   const input = page.getByLabel('Upload a picture')
