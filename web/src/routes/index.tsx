@@ -4,10 +4,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
 import { getSession } from '@/features/auth/api/session'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
-import { CourseCard, CourseGrid } from '@/features/courses/components/course-card'
+import { CourseCard, CourseCardSkeleton, CourseGrid } from '@/features/courses/components/course-card'
 import { MyCourseList } from '@/features/courses/components/my-course-list'
 import { supabase } from '@/lib/supabase'
 
@@ -24,8 +25,26 @@ export const Route = createFileRoute('/')({
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))
     return { userId }
   },
+  pendingComponent: HomeSkeleton,
   component: HomePage,
 })
+
+function HomeSkeleton() {
+  return (
+    <div className="flex flex-col gap-8">
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+      <Skeleton className="h-9 w-64" />
+      <Skeleton className="h-40 w-full rounded-xl" />
+      <CourseGrid>
+        {Array.from({ length: 3 }, (_, index) => (
+          <CourseCardSkeleton key={index} />
+        ))}
+      </CourseGrid>
+    </div>
+  )
+}
 
 function HomePage() {
   const { userId } = Route.useLoaderData()

@@ -17,7 +17,8 @@ const password = 'a-long-test-password'
 
 function newClient(): SupabaseClient {
   return createClient<Database>(apiUrl!, publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
+    // A storage key per client: several signed-in clients share this test's one (jsdom) window.
+    auth: { persistSession: false, autoRefreshToken: false, storageKey: `test-${crypto.randomUUID()}` },
   }) as SupabaseClient
 }
 
