@@ -18,6 +18,7 @@ test('on a small screen the navigation opens behind Menu and closes with Escape 
   const drawer = page.getByRole('dialog')
   await expect(drawer).toBeVisible()
   await expect(drawer.getByRole('link', { name: 'Home' })).toBeVisible()
+  await expect(drawer.getByRole('link', { name: 'Courses' })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
   await expect(menu).toBeFocused()
@@ -27,6 +28,8 @@ test('on a wide screen the navigation is in the header @desktop', async ({ page 
   await page.goto('/')
   await expect(page.getByRole('button', { name: /menu/i })).toBeHidden()
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).toBeVisible()
+  await page.getByRole('navigation').getByRole('link', { name: 'Courses' }).click()
+  await expect(page).toHaveURL(/\/courses$/)
 })
 
 test('the home page has no serious or critical accessibility violation', async ({ page }) => {

@@ -73,6 +73,7 @@ export type Database = {
           enrollment_mode: Database['public']['Enums']['enrollment_mode']
           id: string
           language: string
+          learner_count: number
           level: Database['public']['Enums']['course_level']
           progression: Database['public']['Enums']['course_progression']
           published_at: string | null
@@ -93,6 +94,7 @@ export type Database = {
           enrollment_mode?: Database['public']['Enums']['enrollment_mode']
           id?: string
           language?: string
+          learner_count?: number
           level?: Database['public']['Enums']['course_level']
           progression?: Database['public']['Enums']['course_progression']
           published_at?: string | null
@@ -112,6 +114,7 @@ export type Database = {
           enrollment_mode?: Database['public']['Enums']['enrollment_mode']
           id?: string
           language?: string
+          learner_count?: number
           level?: Database['public']['Enums']['course_level']
           progression?: Database['public']['Enums']['course_progression']
           published_at?: string | null

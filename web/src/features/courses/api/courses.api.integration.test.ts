@@ -78,6 +78,18 @@ describe.skipIf(!apiUrl)('courses api on the running stack', () => {
     const newest = await listCourses(visitor, toCatalogQuery({ sort: 'newest' }))
     const popular = await listCourses(visitor, toCatalogQuery({ sort: 'popular' }))
     expect(popular.total).toBe(newest.total)
+    // Popular means most learners first (courses.learner_count, kept by the database).
+    const { data: counts } = await visitor
+      .from('courses')
+      .select('slug, learner_count')
+      .in(
+        'slug',
+        popular.courses.map((c) => c.slug),
+      )
+      .throwOnError()
+    const learners = popular.courses.map((c) => counts.find((row) => row.slug === c.slug)?.learner_count ?? -1)
+    expect(learners).toEqual([...learners].sort((a, b) => b - a))
+    expect(learners.every((n) => n >= 0)).toBe(true)
     expect(await listCatalogLanguages(visitor)).toContain('en')
     expect((await listFeaturedCourses(visitor)).length).toBeGreaterThan(0)
   })

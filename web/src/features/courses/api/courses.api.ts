@@ -73,9 +73,10 @@ export async function listCourses(client: SupabaseClient, query: CatalogQuery): 
   if (query.language) request = request.eq('language', query.language)
   request =
     query.sort === 'popular'
-      ? // No enrollment count is readable by visitors (enrollments are private to each learner), so "popular" is
-        // approximated by time in the catalog: the longest-published courses first. Swap for a public count here.
-        request.order('published_at', { ascending: true, nullsFirst: false })
+      ? // learner_count is kept by the database from enrollments, which visitors cannot read themselves.
+        request
+          .order('learner_count', { ascending: false })
+          .order('published_at', { ascending: false, nullsFirst: false })
       : request.order('published_at', { ascending: false, nullsFirst: false })
   const from = (query.page - 1) * CATALOG_PAGE_SIZE
   const { data, count, error } = await request.order('id').range(from, from + CATALOG_PAGE_SIZE - 1)
