@@ -4,7 +4,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { requireSession } from '@/features/auth/api/session'
 import { profileQueries } from '@/features/account/api/profile.queries'
-import { AccountPage, AccountPageSkeleton } from '@/features/account/components/account-page'
+import { AccountPage } from '@/features/account/components/account-page'
+import { AccountPageSkeleton } from '@/features/account/components/account-page-skeleton'
 
 const accountSearchSchema = z.object({
   /** Set by /auth/reset so the page can confirm the change. */
