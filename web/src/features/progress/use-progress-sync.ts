@@ -1,7 +1,7 @@
 // Live progress across tabs and devices: while a course page or the player is open, the learner's own
 // `lesson_progress` changes arrive over Realtime and are applied to the cached outlines of the course (ticks, counts,
 // positions). `onChange` lets the player compare a position saved elsewhere with its own ("Continue at mm:ss").
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { courseKeys } from '@/features/courses/api/courses.queries'
 import { useSession } from '@/features/auth/use-session'
@@ -15,8 +15,12 @@ export type ProgressRow = Database['public']['Tables']['lesson_progress']['Row']
 // would close it for the other.
 let channelCount = 0
 
-export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => void): void {
+/** 'live' once the subscription is joined; 'off' when signed out or the channel failed (progress still saves). */
+export type ProgressSyncStatus = 'connecting' | 'live' | 'off'
+
+export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => void): ProgressSyncStatus {
   const queryClient = useQueryClient()
+  const [joined, setJoined] = useState<{ key: string; live: boolean } | null>(null)
   const userId = useSession().user?.id
   const onChangeRef = useRef(onChange)
   useEffect(() => {
@@ -59,9 +63,17 @@ export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => v
           onChangeRef.current?.(row)
         },
       )
-      .subscribe()
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') setJoined({ key: `${userId}:${slug}`, live: true })
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
+          setJoined({ key: `${userId}:${slug}`, live: false })
+      })
     return () => {
       void supabase.removeChannel(channel)
     }
   }, [queryClient, slug, userId])
+
+  if (!userId) return 'off'
+  if (joined?.key !== `${userId}:${slug}`) return 'connecting'
+  return joined.live ? 'live' : 'off'
 }

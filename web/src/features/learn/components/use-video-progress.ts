@@ -99,7 +99,11 @@ export function useVideoProgress({ lessonId, userId, canSave, initialPosition, s
       if (!video.paused) void saver().tick()
     },
     onSeeking: () => watched().interrupt(),
-    onSeeked: (event: VideoEvent) => record(event.currentTarget),
+    onSeeked: (event: VideoEvent) => {
+      record(event.currentTarget)
+      // A seek while paused is a deliberate new resume point; while playing the next save picks it up.
+      if (event.currentTarget.paused && resumedRef.current) flush()
+    },
     onPause: (event: VideoEvent) => {
       watched().interrupt()
       record(event.currentTarget)

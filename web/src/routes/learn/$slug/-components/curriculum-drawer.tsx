@@ -10,8 +10,9 @@ export function CurriculumDrawer(props: Omit<CurriculumProps, 'onNavigate'>) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="outline" size="icon" className="lg:hidden" aria-label="Curriculum">
+        <Button variant="outline" className="px-3 lg:hidden">
           <Menu aria-hidden="true" className="size-5" />
+          Curriculum
         </Button>
       </SheetTrigger>
       <SheetContent className="w-80 gap-3 overflow-y-auto p-4 pt-5">

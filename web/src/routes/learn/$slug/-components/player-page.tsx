@@ -28,7 +28,7 @@ export function PlayerPage({ slug, lessonId }: { slug: string; lessonId: string 
   const { data: outline } = useSuspenseQuery(learnQueries.lesson(slug, lessonId))
   const userId = useSession().user?.id ?? null
   const videoRef = useRef<VideoLessonHandle>(null)
-  useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row))
+  const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row))
 
   const lessons = lessonsInOrder(outline)
   const lesson = lessons.find((l) => l.id === lessonId) ?? null
@@ -45,7 +45,7 @@ export function PlayerPage({ slug, lessonId }: { slug: string; lessonId: string 
 
   return (
     <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
-      <article className="flex min-w-0 flex-col gap-5" aria-labelledby="lesson-title">
+      <article className="flex min-w-0 flex-col gap-5" aria-labelledby="lesson-title" data-progress-sync={sync}>
         <div className="flex items-center gap-2">
           <CurriculumDrawer {...curriculum} />
           <Link
