@@ -4,6 +4,7 @@
 //   API requests    requests to the API while the page loads (target: the course page's data in one request)
 //   time to usable  navigation start → title, outline and call to action on screen; median of BENCH_RUNS cold visits,
 //                   unthrottled and with the CPU slowed 4× (a mid-range phone)
+// BENCH_SCRIPTS=1 also lists each script with its gzip size.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
@@ -53,7 +54,8 @@ async function preview(): Promise<ChildProcess> {
 interface Visit {
   usableMs: number
   scriptGzipBytes: number
-  scripts: number
+  /** Each script's path and gzip bytes, largest first. */
+  scripts: [string, number][]
   apiRequests: string[]
 }
 
@@ -65,14 +67,15 @@ async function visit(browser: Browser, cpuSlowdown: number): Promise<Visit> {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
   }
-  const scripts: Promise<number>[] = []
+  const scripts: Promise<[string, number]>[] = []
   const apiRequests: string[] = []
   page.on('request', (request) => {
     if (request.url().startsWith(apiUrl)) apiRequests.push(`${request.method()} ${new URL(request.url()).pathname}`)
   })
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script' && response.url().startsWith(origin)) {
-      scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length))
+      const name = new URL(response.url()).pathname
+      scripts.push(response.body().then((body) => [name, gzipSync(body, { level: 9 }).length]))
     }
   })
   await page.goto(`${origin}/courses/${slug}`, { waitUntil: 'commit' })
@@ -89,7 +92,8 @@ async function visit(browser: Browser, cpuSlowdown: number): Promise<Visit> {
   await page.waitForLoadState('networkidle')
   const sizes = await Promise.all(scripts)
   await context.close()
-  return { usableMs, scriptGzipBytes: sizes.reduce((a, b) => a + b, 0), scripts: sizes.length, apiRequests }
+  const scriptGzipBytes = sizes.reduce((sum, [, bytes]) => sum + bytes, 0)
+  return { usableMs, scriptGzipBytes, scripts: sizes.sort((a, b) => b[1] - a[1]), apiRequests }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -122,8 +126,12 @@ try {
   const first = results['unthrottled']![0]!
   process.stdout.write(`\nCourse page /courses/${slug}, ${runs} cold visits each, Chromium ${browser.version()}\n\n`)
   process.stdout.write(
-    `  first-load JS       ${kib(first.scriptGzipBytes)} gzip in ${first.scripts} scripts (budget 170 KiB)\n`,
+    `  first-load JS       ${kib(first.scriptGzipBytes)} gzip in ${first.scripts.length} scripts (budget 170 KiB)\n`,
   )
+  // BENCH_SCRIPTS=1 lists them, to see what a change moved.
+  if (process.env.BENCH_SCRIPTS) {
+    for (const [name, bytes] of first.scripts) process.stdout.write(`    ${kib(bytes).padStart(10)}  ${name}\n`)
+  }
   process.stdout.write(`  API requests        ${first.apiRequests.length}: ${first.apiRequests.join(', ')}\n`)
   for (const [name, visits] of Object.entries(results)) {
     const times = visits.map((v) => v.usableMs)
