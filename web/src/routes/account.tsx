@@ -1,7 +1,7 @@
 // /account: the signed-in user's profile (name, avatar, time zone). Signed-out visitors are sent to
 // sign in and brought back here.
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { requireSession } from '@/features/auth/api/session'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { AccountPage } from '@/features/account/components/account-page'
@@ -9,7 +9,7 @@ import { AccountPageSkeleton } from '@/features/account/components/account-page-
 
 const accountSearchSchema = z.object({
   /** Set by /auth/reset so the page can confirm the change. */
-  passwordChanged: z.boolean().optional().catch(undefined),
+  passwordChanged: z.catch(z.optional(z.boolean()), undefined),
 })
 
 export const Route = createFileRoute('/account')({

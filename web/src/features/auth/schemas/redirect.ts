@@ -1,6 +1,6 @@
 // The `redirect` search param of the auth pages: where to go after signing in. Only same-origin
 // paths are honoured, so a crafted link cannot send a learner to another site after sign-in.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Returns a same-origin path (with search and hash) or `/` for anything else. */
 export function safeRedirect(value: unknown, origin = window.location.origin): string {
@@ -20,11 +20,10 @@ export function safeRedirect(value: unknown, origin = window.location.origin): s
 
 /** validateSearch for the auth routes: an invalid or foreign `redirect` is dropped, not an error page. */
 export const redirectSearchSchema = z.object({
-  redirect: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((value) => (value === undefined || safeRedirect(value) === '/' ? undefined : safeRedirect(value))),
+  redirect: z.pipe(
+    z.catch(z.optional(z.string()), undefined),
+    z.transform((value) => (value === undefined || safeRedirect(value) === '/' ? undefined : safeRedirect(value))),
+  ),
 })
 
 export type RedirectSearch = z.infer<typeof redirectSearchSchema>

@@ -2,7 +2,7 @@
 // body of a non-2xx response, which supabase-js wraps in FunctionsHttpError; we unwrap them into an EnrollError
 // carrying the code, so the UI can say what happened (PRODUCT.md §8).
 import { FunctionsHttpError } from '@supabase/supabase-js'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SupabaseClient } from '@/lib/supabase'
 
 const enrollResponseSchema = z.object({
@@ -21,7 +21,7 @@ const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 })
 

@@ -1,6 +1,6 @@
 // The catalog's URL search params (`/courses?q=&level=&language=&sort=&page=`). Every field is optional and a bad
 // value falls back to "not set" instead of failing the route, so an old or hand-edited link still opens the catalog.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { courseLevelSchema } from './course-outline.schema'
 
 export const catalogSorts = ['newest', 'popular'] as const
@@ -10,20 +10,20 @@ export const CATALOG_PAGE_SIZE = 24
 export const CATALOG_QUERY_MAX = 100
 
 export const catalogSearchSchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.trim().slice(0, CATALOG_QUERY_MAX))
-    .optional()
-    .catch(undefined),
-  level: courseLevelSchema.optional().catch(undefined),
+  q: z.catch(
+    z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.trim().slice(0, CATALOG_QUERY_MAX)),
+      ),
+    ),
+    undefined,
+  ),
+  level: z.catch(z.optional(courseLevelSchema), undefined),
   // Language tags as stored ("en", "en-GB"): anything else cannot match a course and is dropped.
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i)
-    .optional()
-    .catch(undefined),
-  sort: z.enum(catalogSorts).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  language: z.catch(z.optional(z.string().check(z.regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i))), undefined),
+  sort: z.catch(z.optional(z.enum(catalogSorts)), undefined),
+  page: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(10_000)))), undefined),
 })
 
 export type CatalogSearch = z.infer<typeof catalogSearchSchema>

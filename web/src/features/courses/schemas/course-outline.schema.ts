@@ -1,6 +1,7 @@
 // The jsonb that `rpc('course_outline', { slug, lesson_id? })` returns, as a zod schema: the course page, the home
 // page and the player all read the outline through this parse, so a change in the RPC's shape fails loudly here.
-import { z } from 'zod'
+// zod/mini (functions instead of methods) because this parse is on every page's first load; full zod tree-shakes badly.
+import * as z from 'zod/mini'
 
 const timestamp = z.string()
 
@@ -18,8 +19,8 @@ export const lessonProgressSchema = z.object({
   status: z.enum(['not_started', 'in_progress', 'completed']),
   position_s: z.number(),
   watched_s: z.number(),
-  completed_at: timestamp.nullable(),
-  completed_by: z.enum(['manual', 'rule', 'instructor']).nullable(),
+  completed_at: z.nullable(timestamp),
+  completed_by: z.nullable(z.enum(['manual', 'rule', 'instructor'])),
   updated_at: timestamp,
 })
 export type LessonProgress = z.infer<typeof lessonProgressSchema>
@@ -34,8 +35,8 @@ export const outlineLessonSchema = z.object({
   completion_rule: z.enum(['manual', 'video']),
   completion_threshold: z.number(),
   available: z.boolean(),
-  lock: lessonLockSchema.nullable(),
-  progress: lessonProgressSchema.nullable(),
+  lock: z.nullable(lessonLockSchema),
+  progress: z.nullable(lessonProgressSchema),
 })
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>
 
@@ -43,8 +44,8 @@ export const outlineSectionSchema = z.object({
   id: z.string(),
   position: z.number(),
   title: z.string(),
-  release_at: timestamp.nullable(),
-  release_offset_days: z.number().nullable(),
+  release_at: z.nullable(timestamp),
+  release_offset_days: z.nullable(z.number()),
   duration_s: z.number(),
   lesson_count: z.number(),
   completed_count: z.number(),
@@ -56,8 +57,8 @@ export const enrollmentSummarySchema = z.object({
   id: z.string(),
   status: z.enum(['active', 'completed', 'removed']),
   enrolled_at: timestamp,
-  completed_at: timestamp.nullable(),
-  last_lesson_id: z.string().nullable(),
+  completed_at: z.nullable(timestamp),
+  last_lesson_id: z.nullable(z.string()),
 })
 export type EnrollmentSummary = z.infer<typeof enrollmentSummarySchema>
 
@@ -72,9 +73,9 @@ export const outlineCourseSchema = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
-  subtitle: z.string().nullable(),
+  subtitle: z.nullable(z.string()),
   description_md: z.string(),
-  cover_path: z.string().nullable(),
+  cover_path: z.nullable(z.string()),
   level: courseLevelSchema,
   language: z.string(),
   status: z.enum(['draft', 'published', 'archived']),
@@ -82,12 +83,12 @@ export const outlineCourseSchema = z.object({
   enrollment_mode: z.enum(['open', 'invite', 'code']),
   progression: z.enum(['free', 'sequential']),
   certificate_enabled: z.boolean(),
-  published_at: timestamp.nullable(),
+  published_at: z.nullable(timestamp),
   school: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   instructors: z.array(
     z.object({
       display_name: z.string(),
-      avatar_path: z.string().nullable(),
+      avatar_path: z.nullable(z.string()),
       role: z.enum(['owner', 'instructor']),
     }),
   ),
@@ -99,16 +100,16 @@ export type OutlineCourse = z.infer<typeof outlineCourseSchema>
 export const outlineLessonDetailSchema = z.object({
   id: z.string(),
   section_id: z.string(),
-  content: z
-    .object({
+  content: z.nullable(
+    z.object({
       body_md: z.string(),
-      video_path: z.string().nullable(),
-      captions_path: z.string().nullable(),
+      video_path: z.nullable(z.string()),
+      captions_path: z.nullable(z.string()),
       attachments: z.array(z.unknown()),
-    })
-    .nullable(),
-  prev_lesson_id: z.string().nullable(),
-  next_lesson_id: z.string().nullable(),
+    }),
+  ),
+  prev_lesson_id: z.nullable(z.string()),
+  next_lesson_id: z.nullable(z.string()),
 })
 
 export const courseOutlineSchema = z.object({
@@ -116,11 +117,11 @@ export const courseOutlineSchema = z.object({
   viewer: z.object({
     signed_in: z.boolean(),
     is_member: z.boolean(),
-    enrollment: enrollmentSummarySchema.nullable(),
+    enrollment: z.nullable(enrollmentSummarySchema),
   }),
   progress: courseProgressSchema,
   sections: z.array(outlineSectionSchema),
   // Only present when the call named a lesson (the player); the course page leaves it out.
-  lesson: outlineLessonDetailSchema.nullable().optional(),
+  lesson: z.optional(z.nullable(outlineLessonDetailSchema)),
 })
 export type CourseOutline = z.infer<typeof courseOutlineSchema>
