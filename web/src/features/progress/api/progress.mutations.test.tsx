@@ -1,0 +1,93 @@
+// The tick mutation: optimistic in every cached outline of the course (course page and player keys), and the
+// server's answer applied when it accepts.
+import type { ReactNode } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
+import { createQueryClient } from '@/lib/query-client'
+import { saveProgress } from './progress.api'
+import { useSetLessonComplete } from './progress.mutations'
+
+vi.mock('./progress.api', () => ({ saveProgress: vi.fn() }))
+const save = vi.mocked(saveProgress)
+
+const lesson = {
+  id: 'l1',
+  position: 1,
+  title: 'One',
+  kind: 'text' as const,
+  duration_s: 60,
+  is_preview: false,
+  completion_rule: 'manual' as const,
+  completion_threshold: 0.9,
+  available: true,
+  lock: null,
+  progress: null,
+}
+
+const outline = {
+  course: { slug: 'c' },
+  viewer: { signed_in: true, is_member: false, enrollment: null },
+  progress: { completed: 0, total: 2, percent: 0 },
+  sections: [
+    {
+      id: 's',
+      position: 1,
+      title: 'S',
+      release_at: null,
+      release_offset_days: null,
+      duration_s: 120,
+      lesson_count: 2,
+      completed_count: 0,
+      lessons: [lesson, { ...lesson, id: 'l2' }],
+    },
+  ],
+} as unknown as CourseOutline
+
+function setup() {
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(['courses', 'outline', 'c'], outline)
+  queryClient.setQueryData(['courses', 'outline', 'c', 'lesson', 'l1'], outline)
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  )
+  const { result } = renderHook(() => useSetLessonComplete('c'), { wrapper })
+  const status = (key: string[]) =>
+    queryClient.getQueryData<CourseOutline>(key)?.sections[0]?.lessons[0]?.progress?.status ?? null
+  const percent = (key: string[]) => queryClient.getQueryData<CourseOutline>(key)?.progress.percent
+  return { result, status, percent }
+}
+
+describe('useSetLessonComplete', () => {
+  beforeEach(() => save.mockReset())
+
+  it('ticks optimistically in the course page and player caches, then applies the answer', async () => {
+    let resolve: (value: Awaited<ReturnType<typeof saveProgress>>) => void = () => {}
+    save.mockReturnValue(new Promise((r) => (resolve = r)))
+    const { result, status, percent } = setup()
+    act(() => result.current.mutate({ lessonId: 'l1', completed: true }))
+    await waitFor(() => expect(status(['courses', 'outline', 'c'])).toBe('completed'))
+    expect(status(['courses', 'outline', 'c', 'lesson', 'l1'])).toBe('completed')
+    expect(percent(['courses', 'outline', 'c'])).toBe(50)
+    expect(save.mock.calls[0]?.[1]).toMatchObject({ lesson_id: 'l1', completed: true, position_s: 0, watched_s: 0 })
+
+    resolve({
+      progress: {
+        lesson_id: 'l1',
+        status: 'completed',
+        position_s: 0,
+        watched_s: 30,
+        completed_at: 'now',
+        completed_by: 'manual',
+        updated_at: 'now',
+      },
+      course_progress: { completed: 1, total: 2, percent: 50 },
+      enrollment: { status: 'active', completed_at: null },
+      course_completed_now: false,
+      incomplete_reason: null,
+    })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(status(['courses', 'outline', 'c', 'lesson', 'l1'])).toBe('completed')
+  })
+})
