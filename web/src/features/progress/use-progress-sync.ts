@@ -15,7 +15,7 @@ export type ProgressRow = Database['public']['Tables']['lesson_progress']['Row']
 // would close it for the other.
 let channelCount = 0
 
-/** 'live' once the subscription is joined; 'off' when signed out or the channel failed (progress still saves). */
+/** 'live' once changes flow from the database; 'off' when signed out or the channel failed (progress still saves). */
 export type ProgressSyncStatus = 'connecting' | 'live' | 'off'
 
 export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => void): ProgressSyncStatus {
@@ -63,10 +63,14 @@ export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => v
           onChangeRef.current?.(row)
         },
       )
+      // Joining the channel (SUBSCRIBED) comes before Realtime has subscribed to the database: changes flow once the
+      // system message for postgres_changes says ok, so that is when the sync counts as live.
+      .on('system', {}, (payload: { extension?: string; status?: string }) => {
+        if (payload.extension !== 'postgres_changes') return
+        setJoined({ key: `${userId}:${slug}`, live: payload.status === 'ok' })
+      })
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') setJoined({ key: `${userId}:${slug}`, live: true })
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT')
-          setJoined({ key: `${userId}:${slug}`, live: false })
+        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') setJoined({ key: `${userId}:${slug}`, live: false })
       })
     return () => {
       void supabase.removeChannel(channel)
