@@ -6,6 +6,7 @@ import { courseQueries } from '@/features/courses/api/courses.queries'
 import { CourseHeader } from '@/features/courses/components/course-header'
 import { CourseOutlineView } from '@/features/courses/components/course-outline'
 import { EnrollPanel } from '@/features/courses/components/enroll-panel'
+import { useProgressSync } from '@/features/progress/use-progress-sync'
 import { errorCode } from '@/lib/errors'
 import { CourseDescription } from './-components/course-description'
 import { CourseNotFound } from './-components/course-not-found'
@@ -33,6 +34,7 @@ function CoursePage() {
 
   return (
     <article className="flex flex-col gap-8">
+      {enrolled && <LiveProgress slug={slug} />}
       <CourseHeader course={outline.course} />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <aside aria-label="Enrollment" className="lg:sticky lg:top-24 lg:order-last">
@@ -49,4 +51,10 @@ function CoursePage() {
       </div>
     </article>
   )
+}
+
+/** Ticks and progress from the learner's other tabs and devices arrive while the course page is open. */
+function LiveProgress({ slug }: { slug: string }) {
+  useProgressSync(slug)
+  return null
 }
