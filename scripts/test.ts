@@ -220,7 +220,7 @@ try {
     const report = path.join(stackDir, 'e2e-report.json')
     rmSync(report, { force: true })
     try {
-      await web.start(stack.apiUrl)
+      await web.start(stack.apiUrl, { production: true })
       await run(bin('playwright'), ['test', '--config', path.join('web', 'playwright.config.ts')], {
         CHROMIUM_PATH: chromium,
         E2E_BASE_URL: webUrl,

@@ -1,8 +1,11 @@
-// The web app's Vite dev server, started as a child of the stack on 127.0.0.1:5173.
-import { spawn, type ChildProcess } from 'node:child_process'
+// The web app on 127.0.0.1:5173, started as a child of the stack: Vite's dev server for `npm start`, or a production
+// build served by `vite preview` for the end-to-end tests (pages load as users get them, without the dev server
+// compiling modules on first request while the browser waits).
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { publishableKey } from './keys/index.ts'
-import { repoRoot } from './paths.ts'
+import { repoRoot, stackDir } from './paths.ts'
 
 export const webPort = 5173
 export const webUrl = `http://127.0.0.1:${webPort}`
@@ -11,13 +14,26 @@ export class WebServer {
   private child: ChildProcess | undefined
   private exited: Promise<number | null> | undefined
 
-  async start(apiUrl: string): Promise<void> {
+  async start(apiUrl: string, { production = false }: { production?: boolean } = {}): Promise<void> {
     const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
-    const child = spawn(process.execPath, [vite, '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
-      cwd: path.join(repoRoot, 'web'),
-      env: { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: publishableKey },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const cwd = path.join(repoRoot, 'web')
+    const env = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: publishableKey }
+    const outDir = path.join(stackDir, 'web-dist')
+    if (production) {
+      await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
+        cwd,
+        env,
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: Error & { stderr?: string }) => {
+        throw new Error(`The production build of the web app failed:\n${error.stderr ?? error.message}`)
+      })
+    }
+    const args = production ? ['preview', '--outDir', outDir] : []
+    const child = spawn(
+      process.execPath,
+      [vite, ...args, '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+      { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     this.child = child
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))
     let output = ''
@@ -25,14 +41,14 @@ export class WebServer {
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
     const deadline = Date.now() + 30_000
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`The Vite dev server exited:\n${output.trim()}`)
+      if (child.exitCode !== null) throw new Error(`The web server (vite) exited:\n${output.trim()}`)
       try {
         const response = await fetch(webUrl)
         if (response.ok) break
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`The Vite dev server did not answer within 30 s:\n${output.trim()}`)
+      if (Date.now() > deadline) throw new Error(`The web server (vite) did not answer within 30 s:\n${output.trim()}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     // From here on its output (compile errors, HMR notices) goes to the terminal.

@@ -3,16 +3,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '@/testing/render-app'
 
+// The header is the same on every page; the sign-in page loads no data, so these tests need no running stack.
 describe('site header', () => {
   it('shows the product name as a link to the home page', async () => {
-    await renderApp('/')
+    await renderApp('/auth/sign-in')
     const banner = await screen.findByRole('banner')
     const home = within(banner).getByRole('link', { name: 'Summit' })
     expect(home.getAttribute('href')).toBe('/')
   })
 
   it('opens the navigation from the Menu button and closes it with Escape', async () => {
-    await renderApp('/')
+    await renderApp('/auth/sign-in')
     const menuButton = await screen.findByRole('button', { name: 'Menu' })
     expect(menuButton.getAttribute('aria-expanded')).toBe('false')
 

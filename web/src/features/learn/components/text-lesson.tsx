@@ -37,7 +37,8 @@ function useReadingTime({ lessonId, canSave, serverSeconds }: Omit<TextLessonPro
         lesson_id: lessonId,
         position_s: 0,
         watched_s: Math.min(86_400, base + seconds),
-        observed_at: new Date().toISOString(),
+        // Dated as old as the lesson's row: reading time must not move the resume point.
+        observed_at: new Date(0).toISOString(),
       })
     }
     const onHidden = () => {

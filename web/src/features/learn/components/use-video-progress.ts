@@ -37,7 +37,7 @@ export function useVideoProgress({ lessonId, userId, canSave, initialPosition, s
       if (!canSave) return
       lastKnownPositionRef.current = snapshot.position_s
       try {
-        await mutateAsync({ lesson_id: lessonId, ...snapshot, observed_at: new Date().toISOString() })
+        await mutateAsync({ lesson_id: lessonId, ...snapshot })
         setSaveError(null)
       } catch (error) {
         setSaveError(error)

@@ -16,7 +16,9 @@ export async function saveProgress(client: SupabaseClient, input: SaveProgressIn
     watched_s: args.watched_s,
     // Leave optional arguments out rather than sending null, so the function's defaults apply.
     ...(args.completed != null ? { completed: args.completed } : {}),
-    observed_at: args.observed_at ?? new Date().toISOString(),
+    // Only writes that must not move a newer resume point are dated; live positions take the database's time, so a
+    // device whose clock runs behind still moves its own resume point.
+    ...(args.observed_at != null ? { observed_at: args.observed_at } : {}),
   })
   if (error) throw error
   return saveProgressResultSchema.parse(data)

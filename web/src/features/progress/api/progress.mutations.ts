@@ -77,7 +77,7 @@ export function useSetLessonComplete(slug: string) {
         position_s: Math.round(position_s ?? cached?.position_s ?? 0),
         watched_s: Math.round(Math.max(watched_s ?? 0, cached?.watched_s ?? 0)),
         // Without a live position, date the write as old as the cached one so it cannot move the resume point.
-        observed_at: live ? new Date().toISOString() : (cached?.updated_at ?? new Date(0).toISOString()),
+        observed_at: live ? null : (cached?.updated_at ?? new Date(0).toISOString()),
       })
     },
     onMutate: async ({ lessonId, completed }) => {
