@@ -5,51 +5,19 @@
 //   time to usable  navigation start → title, outline and call to action on screen; median of BENCH_RUNS cold visits,
 //                   unthrottled and with the CPU slowed 4× (a mid-range phone)
 // BENCH_SCRIPTS=1 also lists each script with its gzip size.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from '@playwright/test'
 import { publishableKey } from '../local-stack/keys/index.ts'
-import { repoRoot, stackDir } from '../local-stack/paths.ts'
+import { stackDir } from '../local-stack/paths.ts'
+import { WebServer } from '../local-stack/web.ts'
 
 const runs = Number(process.env.BENCH_RUNS ?? 7)
 const apiUrl = process.env.SUMMIT_API_URL ?? 'http://127.0.0.1:54321'
 const slug = process.env.BENCH_COURSE ?? 'web-accessibility-basics'
-const port = 4173
-const origin = `http://127.0.0.1:${port}`
-const outDir = path.join(stackDir, 'bench-web-dist')
-const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
-const env = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: publishableKey }
-
-function run(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, ...args], { cwd: path.join(repoRoot, 'web'), env, stdio: 'pipe' })
-    let output = ''
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()))
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite ${args[0]} failed:\n${output}`))))
-  })
-}
-
-async function preview(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-    cwd: path.join(repoRoot, 'web'),
-    env,
-    stdio: 'ignore',
-  })
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(origin)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return child
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  child.kill()
-  throw new Error(`vite preview did not answer on ${origin}`)
-}
+// Beside `npm start`'s dev server on 5173, the production build is served on 4173.
+const web = new WebServer({ port: 4173, outDir: path.join(stackDir, 'bench-web-dist') })
+const origin = web.url
 
 interface Visit {
   usableMs: number
@@ -109,9 +77,7 @@ if (
 }
 
 process.stdout.write('Building web/ for production…\n')
-rmSync(outDir, { recursive: true, force: true })
-await run(['build', '--outDir', outDir, '--emptyOutDir'])
-const server = await preview()
+await web.start(apiUrl, { production: true })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--disable-gpu', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
@@ -142,5 +108,5 @@ try {
   }
 } finally {
   await browser.close()
-  server.kill()
+  await web.stop()
 }

@@ -1,6 +1,6 @@
-// The web app on 127.0.0.1:5173, started as a child of the stack: Vite's dev server for `npm start`, or a production
-// build served by `vite preview` for the end-to-end tests (pages load as users get them, without the dev server
-// compiling modules on first request while the browser waits).
+// The web app on 127.0.0.1:5173 (or another port), started as a child process: Vite's dev server for `npm start`,
+// or a production build served by `vite preview` for the end-to-end tests and the web benchmark (pages load as users
+// get them, without the dev server compiling modules on first request while the browser waits).
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -10,15 +10,32 @@ import { repoRoot, stackDir } from './paths.ts'
 export const webPort = 5173
 export const webUrl = `http://127.0.0.1:${webPort}`
 
+export interface WebServerOptions {
+  port?: number
+  /** Where a production build goes (under .local-stack/). */
+  outDir?: string
+}
+
 export class WebServer {
   private child: ChildProcess | undefined
   private exited: Promise<number | null> | undefined
+  readonly port: number
+  private readonly outDir: string
+
+  constructor({ port = webPort, outDir = path.join(stackDir, 'web-dist') }: WebServerOptions = {}) {
+    this.port = port
+    this.outDir = outDir
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`
+  }
 
   async start(apiUrl: string, { production = false }: { production?: boolean } = {}): Promise<void> {
     const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
     const cwd = path.join(repoRoot, 'web')
     const env = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: publishableKey }
-    const outDir = path.join(stackDir, 'web-dist')
+    const outDir = this.outDir
     if (production) {
       await promisify(execFile)(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
         cwd,
@@ -31,7 +48,7 @@ export class WebServer {
     const args = production ? ['preview', '--outDir', outDir] : []
     const child = spawn(
       process.execPath,
-      [vite, ...args, '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+      [vite, ...args, '--host', '127.0.0.1', '--port', String(this.port), '--strictPort'],
       { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     this.child = child
@@ -43,7 +60,7 @@ export class WebServer {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The web server (vite) exited:\n${output.trim()}`)
       try {
-        const response = await fetch(webUrl)
+        const response = await fetch(this.url)
         if (response.ok) break
       } catch {
         // not listening yet
