@@ -22,6 +22,20 @@ comment on function private.uuid_or_null(text) is 'The text as a uuid, or null w
 
 grant execute on function private.uuid_or_null(text) to anon, authenticated, service_role;
 
+create function private.is_course_folder_member(object_name text)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select private.is_course_member(private.uuid_or_null((storage.foldername(object_name))[1]));
+$$;
+
+comment on function private.is_course_folder_member(text) is
+  'True when an object path starts with {course_id}/ of a course of the requesting user''s school (covers and media writes).';
+
+grant execute on function private.is_course_folder_member(text) to authenticated, service_role;
+
 create function private.is_course_lesson_folder(object_name text)
 returns boolean
 language sql
@@ -85,30 +99,18 @@ comment on policy course_covers_select_authenticated on storage.objects is 'Cove
 
 create policy course_covers_insert_member on storage.objects
   for insert to authenticated
-  with check (
-    bucket_id = 'course-covers'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
-  );
+  with check (bucket_id = 'course-covers' and private.is_course_folder_member(name));
 comment on policy course_covers_insert_member on storage.objects is 'Members of a course''s school upload its cover under {course_id}/.';
 
 create policy course_covers_update_member on storage.objects
   for update to authenticated
-  using (
-    bucket_id = 'course-covers'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
-  )
-  with check (
-    bucket_id = 'course-covers'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
-  );
+  using (bucket_id = 'course-covers' and private.is_course_folder_member(name))
+  with check (bucket_id = 'course-covers' and private.is_course_folder_member(name));
 comment on policy course_covers_update_member on storage.objects is 'Members of a course''s school replace its cover.';
 
 create policy course_covers_delete_member on storage.objects
   for delete to authenticated
-  using (
-    bucket_id = 'course-covers'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
-  );
+  using (bucket_id = 'course-covers' and private.is_course_folder_member(name));
 comment on policy course_covers_delete_member on storage.objects is 'Members of a course''s school remove its cover.';
 
 -- ------------------------------------------------------------------------------------------------------------
@@ -130,7 +132,7 @@ create policy course_media_insert_member on storage.objects
   for insert to authenticated
   with check (
     bucket_id = 'course-media'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
+    and private.is_course_folder_member(name)
     and private.is_course_lesson_folder(name)
   );
 comment on policy course_media_insert_member on storage.objects is
@@ -138,23 +140,17 @@ comment on policy course_media_insert_member on storage.objects is
 
 create policy course_media_update_member on storage.objects
   for update to authenticated
-  using (
-    bucket_id = 'course-media'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
-  )
+  using (bucket_id = 'course-media' and private.is_course_folder_member(name))
   with check (
     bucket_id = 'course-media'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
+    and private.is_course_folder_member(name)
     and private.is_course_lesson_folder(name)
   );
 comment on policy course_media_update_member on storage.objects is 'Members of a course''s school replace its media.';
 
 create policy course_media_delete_member on storage.objects
   for delete to authenticated
-  using (
-    bucket_id = 'course-media'
-    and private.is_course_member(private.uuid_or_null((storage.foldername(name))[1]))
-  );
+  using (bucket_id = 'course-media' and private.is_course_folder_member(name));
 comment on policy course_media_delete_member on storage.objects is 'Members of a course''s school remove its media.';
 
 -- ------------------------------------------------------------------------------------------------------------
