@@ -3,6 +3,7 @@
 // long, differing only in case) a safe path, and a new version never overwrites a file a download is reading.
 // Uploads stream into <dataDir>/tmp and are renamed into place only once complete and allowed.
 import { createHash, randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { copyFile, link, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -62,9 +63,13 @@ export class DiskStore {
         done(null, chunk)
       },
     })
+    const file = createWriteStream(tmp, { flags: 'wx' })
     try {
-      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx' }))
+      await pipeline(source, meter, file)
     } catch (error) {
+      // A body that fails at once can fail the pipeline while the file is still being opened; the open then
+      // completes after a removal, leaving the file behind. Remove it only once the stream has closed.
+      if (!file.closed) await once(file, 'close').catch(() => {})
       await rm(tmp, { force: true })
       throw error
     }
