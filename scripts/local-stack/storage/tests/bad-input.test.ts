@@ -5,7 +5,7 @@ import net from 'node:net'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serviceRoleKey } from '../../keys/index.ts'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl)('storage bad input', () => {
   let h: Harness

@@ -1,7 +1,7 @@
 // Buckets through supabase-js: create, get, list, update, empty and delete with the public flag, size limits and
 // MIME lists, and storage-api's answers when a bucket is missing, taken, misnamed or refused by RLS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl)('storage buckets', () => {
   let h: Harness

@@ -5,7 +5,7 @@ import { parseConfigSize, storageSettingsFrom } from '../../config/storage.ts'
 import { createStorageService } from '../index.ts'
 import { loadConfig } from '../../config/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 describe('storage settings from config.toml', () => {
   it('parses sizes with binary units, as go-units does for the CLI', () => {

@@ -9,7 +9,7 @@ import { Gateway } from '../../gateway/index.ts'
 import { publishableKey, secretKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import { createStorageService } from '../index.ts'
-import { client, startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { client, startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl)('storage behind the API gateway', () => {
   let h: Harness

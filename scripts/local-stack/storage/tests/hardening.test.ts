@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serviceRoleKey } from '../../keys/index.ts'
 import { DiskStore } from '../disk.ts'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl)('storage hardening', () => {
   let h: Harness

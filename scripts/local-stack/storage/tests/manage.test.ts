@@ -1,7 +1,7 @@
 // Signed URLs (single, batch, expiring), signed upload URLs, list with prefix/limit/offset/sort/search, move, copy
 // and batch remove, through supabase-js.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 const owner = '6c3f6a5e-2b1f-4b8e-9d1a-000000000001'
 

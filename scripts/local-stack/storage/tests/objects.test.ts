@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl)('storage objects', () => {
   let h: Harness

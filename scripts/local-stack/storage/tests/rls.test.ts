@@ -4,7 +4,7 @@
 // and an empty result for deletes.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 const ownerId = '0b0e5e1a-1111-4a11-8a11-000000000001'
 const otherId = '0b0e5e1a-2222-4a22-8a22-000000000002'

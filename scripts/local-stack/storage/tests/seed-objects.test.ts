@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storageSettingsFrom } from '../../config/storage.ts'
 import { serviceRoleKey } from '../../keys/index.ts'
 import { contentTypeOf, listSeedObjects, uploadSeedObjects } from '../seed-objects.ts'
-import { startHarness, testDbUrl, type Harness } from '../test-support/harness.ts'
+import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 const bucket = (objectsPath?: string) => ({
   public: false,

@@ -1,14 +1,14 @@
 // Object keys, bucket names, sizes, MIME lists and byte ranges, as storage-api validates and parses them.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseRange } from './objects/range.ts'
+import { parseRange } from '../objects/range.ts'
 import {
   isValidBucketName,
   isValidKey,
   parseFileSizeLimit,
   validateBucketMimeTypes,
   validateMimeType,
-} from './validate.ts'
+} from '../validate.ts'
 
 describe('object keys', () => {
   it('accepts ordinary names, unicode and S3-safe punctuation', () => {
