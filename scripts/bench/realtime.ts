@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
-import { freePort, startScratchCluster } from '../local-stack/rest/test-fixtures/scratch-cluster.ts'
+import { freePort, startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { broadcastStream, changeFanout, percentile, signedInClient, type Latencies } from './realtime-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

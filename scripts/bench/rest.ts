@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { anonKey } from '../local-stack/keys/index.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
-import { freePort, startScratchCluster } from '../local-stack/rest/test-fixtures/scratch-cluster.ts'
+import { freePort, startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)

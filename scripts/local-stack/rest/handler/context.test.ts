@@ -2,7 +2,7 @@
 // including names of Object.prototype members.
 import { describe, expect, it } from 'vitest'
 import { parsePreferences } from '../request/preferences.ts'
-import { fakeCache } from '../test-fixtures/fake-cache.ts'
+import { fakeCache } from '../testing/fake-cache.ts'
 import { transactionSettings, type RequestContext } from './context.ts'
 
 function context(headers: Record<string, string>): RequestContext {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiError } from '../errors.ts'
 import type { BodyType } from '../request/media.ts'
 import { key, type Routine, type RoutineParam } from '../schema-cache/types.ts'
-import { fakeCache } from '../test-fixtures/fake-cache.ts'
+import { fakeCache } from '../testing/fake-cache.ts'
 import { findRoutine } from './find-routine.ts'
 
 const param = (name: string, type: string, required = true): RoutineParam => ({ name, type, required, variadic: false })

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '../errors.ts'
 import { parseQueryParams } from '../request/query-params.ts'
-import { fakeCache } from '../test-fixtures/fake-cache.ts'
+import { fakeCache } from '../testing/fake-cache.ts'
 import { planRead } from './read-plan.ts'
 
 const cache = fakeCache()

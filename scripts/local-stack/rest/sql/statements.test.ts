@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { planRead } from '../plan/read-plan.ts'
 import { parseQueryParams } from '../request/query-params.ts'
-import { fakeCache } from '../test-fixtures/fake-cache.ts'
+import { fakeCache } from '../testing/fake-cache.ts'
 import { buildStatement } from './statements.ts'
 
 const cache = fakeCache()

@@ -1,6 +1,6 @@
 // What the integration suites share: the running harness (set in beforeAll) and small helpers for raw HTTP.
 import { anonKey } from '../../keys/index.ts'
-import type { RestHarness } from '../test-fixtures/harness.ts'
+import type { RestHarness } from '../testing/harness.ts'
 
 export interface SuiteEnv {
   h: RestHarness

@@ -2,7 +2,7 @@
 // error mapping through supabase-js 2.119 itself, raw HTTP for the edges, and a property test of filters. The
 // suites share one service and run in order, since several of them write.
 import { afterAll, beforeAll, describe } from 'vitest'
-import { startRestHarness } from '../test-fixtures/harness.ts'
+import { startRestHarness } from '../testing/harness.ts'
 import type { SuiteEnv } from './env.ts'
 import { embeddingSuite } from './suites/embedding.ts'
 import { errorSuite } from './suites/errors.ts'

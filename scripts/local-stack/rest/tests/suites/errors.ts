@@ -3,7 +3,7 @@
 // columns (42703), invalid input (22P02), paths and methods PostgREST does not serve.
 import { describe, expect, it } from 'vitest'
 import { signHs256 } from '../../../keys/jwt.ts'
-import { userOne } from '../../test-fixtures/harness.ts'
+import { userOne } from '../../testing/harness.ts'
 import { raw, type SuiteEnv } from '../env.ts'
 
 export function errorSuite(env: SuiteEnv): void {

@@ -2,7 +2,7 @@
 // ignore, on_conflict), update and delete with filters, counts and representations, plus PUT, Location and the
 // database errors they meet (23505/23503 → 409, RLS → 403). Failed or refused writes leave nothing behind.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { userOne, userTwo } from '../../test-fixtures/harness.ts'
+import { userOne, userTwo } from '../../testing/harness.ts'
 import { raw, type SuiteEnv } from '../env.ts'
 
 export function mutationSuite(env: SuiteEnv): void {

@@ -1,7 +1,7 @@
 // Reading tables through supabase-js: columns, aliases, casts, JSON paths, order with nulls first/last, limit,
 // offset and range, counts and Content-Range, single objects, CSV, stripped nulls, profiles and max_rows.
 import { describe, expect, it } from 'vitest'
-import { startRestHarness } from '../../test-fixtures/harness.ts'
+import { startRestHarness } from '../../testing/harness.ts'
 import { raw, type SuiteEnv } from '../env.ts'
 
 export function selectSuite(env: SuiteEnv): void {

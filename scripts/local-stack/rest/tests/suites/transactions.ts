@@ -2,7 +2,7 @@
 // query, read-only for GET/HEAD and stable functions, Prefer: timezone, the role's statement_timeout, and the
 // schema cache following `NOTIFY pgrst, 'reload schema'`.
 import { describe, expect, it } from 'vitest'
-import { startRestHarness, userOne } from '../../test-fixtures/harness.ts'
+import { startRestHarness, userOne } from '../../testing/harness.ts'
 import { raw, type SuiteEnv } from '../env.ts'
 
 interface WhoAmI {
