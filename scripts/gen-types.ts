@@ -1,12 +1,14 @@
 // Generates the TypeScript types of the database (`supabase gen types`) from the migrations, for the web app and
 // the edge functions. `npm run gen:types` writes them; `npm run gen:types -- --check` (and `npm test`) fails when
 // the committed files differ from what the migrations produce.
+// Writing also records new migrations in supabase/migrations.sha256 (see migration-history.ts).
 // It uses the running local stack (or --db-url=<url>), or starts a throw-away database when none is running.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as prettier from 'prettier'
 import { supabase } from './local-stack/db/supabase-cli.ts'
+import { recordNewMigrations } from './migration-history.ts'
 import { repoRoot } from './local-stack/paths.ts'
 import { Stack } from './local-stack/stack.ts'
 import { readState } from './local-stack/state.ts'
@@ -61,6 +63,9 @@ async function main(): Promise<void> {
     } else {
       writeTypes(content)
       process.stdout.write(stale.length > 0 ? `Wrote ${stale.join(', ')}.\n` : 'Types were already up to date.\n')
+      // New migrations join the history manifest here: from now on they never change.
+      const recorded = recordNewMigrations()
+      if (recorded.length > 0) process.stdout.write(`Recorded ${recorded.join(', ')} in supabase/migrations.sha256.\n`)
     }
   } finally {
     await stack?.stop()

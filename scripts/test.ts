@@ -4,8 +4,7 @@
 //   vitest      unit and integration tests of web/ and scripts/
 //   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
 // Suites keep running after a failure so one run shows everything that is wrong.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { generateTypes, staleTypeFiles } from './gen-types.ts'
@@ -16,66 +15,50 @@ import { Stack } from './local-stack/stack.ts'
 import { ensureChromium, ensureDatabaseTestTools } from './setup/system-tools.ts'
 import { WebServer, webPort, webUrl } from './local-stack/web.ts'
 import { assertPortsFree } from './local-stack/ports.ts'
-
-interface Counts {
-  passed: number
-  failed: number
-  skipped?: number
-}
+import { migrationHistoryProblems } from './migration-history.ts'
+import { bin, run, runDenoTest, runPlaywright, runVitest } from './test-suites/run.ts'
+import { checkVerdict, pgProveVerdict, type Counts, type Verdict } from './test-suites/verdict.ts'
 
 interface SuiteResult extends Counts {
   name: string
   time: string
+  problems: string[]
 }
 
 const results: SuiteResult[] = []
-const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name)
-
-async function suite(name: string, work: () => Promise<Counts>): Promise<Counts> {
+async function suite(name: string, work: () => Promise<Verdict>): Promise<void> {
   process.stdout.write(`\n${bold(`▸ ${name}`)}\n`)
   const started = performance.now()
-  let counts: Counts
+  let verdict: Verdict
   try {
-    counts = await work()
+    verdict = await work()
   } catch (error) {
     process.stdout.write(`${red((error as Error).message)}\n`)
-    counts = { passed: 0, failed: 1 }
+    verdict = { passed: 0, failed: 1, problems: [(error as Error).message.split('\n')[0]!] }
   }
-  results.push({ name, ...counts, time: seconds(started) })
-  return counts
-}
-
-/** Runs a command with its output shown, and returns its exit code and output. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    const collect = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      output += chunk.toString()
-      stream.write(chunk)
-    }
-    child.stdout.on('data', collect(process.stdout))
-    child.stderr.on('data', collect(process.stderr))
-    child.once('error', (error) => resolve({ code: 127, output: error.message }))
-    child.once('close', (code) => resolve({ code: code ?? 1, output }))
-  })
+  for (const problem of verdict.problems) process.stdout.write(`${red(`✗ ${problem}`)}\n`)
+  results.push({ name, ...verdict, time: seconds(started) })
 }
 
 /** A check that passes or fails as a whole (a compiler, a linter). */
-async function check(command: string, args: string[]): Promise<Counts> {
-  const { code } = await run(command, args)
-  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+async function check(command: string, args: string[]): Promise<Verdict> {
+  return checkVerdict((await run(command, args)).code)
 }
 
-function add(...counts: Counts[]): Counts {
-  return counts.reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed }), {
-    passed: 0,
-    failed: 0,
-  })
+function add(...verdicts: Verdict[]): Verdict {
+  return verdicts.reduce(
+    (sum, v) => ({
+      passed: sum.passed + v.passed,
+      failed: sum.failed + v.failed,
+      problems: [...sum.problems, ...v.problems],
+    }),
+    { passed: 0, failed: 0, problems: [] },
+  )
+}
+
+/** A check of this repo's own rules: each problem is a sentence, and none means it passed. */
+function rule(problems: string[]): Verdict {
+  return { passed: problems.length === 0 ? 1 : 0, failed: problems.length, problems }
 }
 
 function functionSources(): string[] {
@@ -107,15 +90,11 @@ await suite('edge functions (deno fmt, lint, check)', async () => {
   }
   return add(...counts)
 })
-await suite('edge function unit tests (deno test)', async () => {
+await suite('edge function unit tests (deno test)', () =>
   // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
-  const { code, output } = await run(bin('deno'), ['test', path.join('supabase', 'functions')], { NO_COLOR: '1' })
-  const summary = /(\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(output)
-  const passed = Number(summary?.[1] ?? 0)
-  const failed = Number(summary?.[2] ?? 0)
-  // No summary or a non-zero exit with nothing failed: a test file that does not type-check or load.
-  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed }
-})
+  runDenoTest([path.join('supabase', 'functions')]),
+)
+await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
 
 const stack = new Stack('test')
 let stackUp = false
@@ -131,7 +110,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 await suite('local stack (fresh database, migrations and seed)', async () => {
   await stack.start({ fresh: true })
   stackUp = true
-  return { passed: 1, failed: 0 }
+  return checkVerdict(0)
 })
 const dbUrl = stack.database.url
 
@@ -141,14 +120,14 @@ try {
     const stale = staleTypeFiles(await generateTypes(dbUrl))
     if (stale.length > 0) throw new Error(`out of date: ${stale.join(', ')}. Run \`npm run gen:types\` and commit.`)
     process.stdout.write('web/src/lib/database.types.ts and supabase/functions/_shared/database.types.ts are current\n')
-    return { passed: 1, failed: 0 }
+    return checkVerdict(0)
   })
 
   await suite('database advisors (supabase db advisors, nothing at warn level)', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
     const { stdout } = await supabase(['db', 'advisors', '--level', 'warn', '--fail-on', 'warn'], dbUrl)
     process.stdout.write(`${stdout.trim() || 'no findings'}\n`)
-    return { passed: 1, failed: 0 }
+    return checkVerdict(0)
   })
 
   await suite('pgTAP (pg_prove supabase/tests/database)', async () => {
@@ -178,63 +157,33 @@ try {
         'postgres',
         ...files,
       ],
-      { PGPASSWORD: 'postgres' },
+      { env: { PGPASSWORD: 'postgres' } },
     )
-    const passed = output.match(/^ok \d+/gm)?.length ?? 0
-    let failed = output.match(/^not ok \d+/gm)?.length ?? 0
-    for (const [, planned, ran] of output.matchAll(/You planned (\d+) tests? but ran (\d+)/g)) {
-      failed += Math.max(0, Number(planned) - Number(ran))
-    }
-    if (code !== 0 && failed === 0) failed = 1
-    return { passed, failed }
+    return pgProveVerdict(code, output)
   })
 
-  await suite('vitest (web and scripts)', async () => {
-    const report = path.join(stackDir, 'vitest-report.json')
-    rmSync(report, { force: true })
-    await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      SUMMIT_TEST_DB_URL: stackUp ? dbUrl : '',
-      SUMMIT_TEST_API_URL: stackUp ? stack.apiUrl : '',
-    })
-    if (!existsSync(report)) throw new Error('vitest wrote no report')
-    const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      numPassedTests: number
-      numFailedTests: number
-      numPendingTests: number
-      numTodoTests: number
-      testResults: { status: string }[]
-    }
-    // A test file that fails to load has no tests to count: count the file.
-    const brokenFiles = json.testResults.filter((f) => f.status === 'failed').length
-    return {
-      passed: json.numPassedTests,
-      failed: Math.max(json.numFailedTests, json.numFailedTests === 0 ? brokenFiles : 0),
-      skipped: json.numPendingTests + json.numTodoTests,
-    }
-  })
+  await suite('vitest (web and scripts)', () =>
+    runVitest([], path.join(stackDir, 'vitest-report.json'), {
+      env: {
+        SUMMIT_TEST_DB_URL: stackUp ? dbUrl : '',
+        SUMMIT_TEST_API_URL: stackUp ? stack.apiUrl : '',
+      },
+    }),
+  )
   await suite('end-to-end (Playwright, Chromium)', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
     const chromium = ensureChromium()
     await assertPortsFree([{ port: webPort, purpose: 'web app' }])
     web = new WebServer()
-    const report = path.join(stackDir, 'e2e-report.json')
-    rmSync(report, { force: true })
     try {
       await web.start(stack.apiUrl, { production: true })
-      await run(bin('playwright'), ['test', '--config', path.join('web', 'playwright.config.ts')], {
-        CHROMIUM_PATH: chromium,
-        E2E_BASE_URL: webUrl,
-        E2E_JSON_REPORT: report,
+      return await runPlaywright(path.join('web', 'playwright.config.ts'), path.join(stackDir, 'e2e-report.json'), {
+        env: { CHROMIUM_PATH: chromium, E2E_BASE_URL: webUrl },
       })
     } finally {
       await web.stop()
       web = undefined
     }
-    if (!existsSync(report)) throw new Error('playwright wrote no report')
-    const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped: number }
-    }
-    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped }
   })
 } finally {
   await stack.stop()
