@@ -55,6 +55,12 @@ export const errors = {
   validation: (message: string) => new StorageError('InvalidRequest', 400, message, 'Bad Request'),
   bodyTooLarge: () => new StorageError('InvalidRequest', 413, 'Request body is too large', 'Payload Too Large', 413),
   internal: () => new StorageError('InternalError', 500, 'Internal Server Error', 'internal'),
+  /**
+   * A failure of the bytes' backend (a full or read-only disk), as storage-api's StorageBackendError.fromError
+   * renders it: 500, code InternalError, the error's name as `error` and its message ("ENOSPC: no space left on
+   * device, write").
+   */
+  backend: (error: Error) => new StorageError('InternalError', 500, error.message, error.name),
 }
 
 /** A PostgreSQL error as node-postgres reports it. */

@@ -111,6 +111,13 @@ function readMultipart(req: IncomingMessage, limits: IncomingLimits): Promise<In
     form.on('field', (name, value) => (fields[name] = value))
     form.on('error', (error: Error) => fail(errors.noContent(error.message)))
     form.once('close', () => found || fail(errors.noContent()))
+    // A client that hangs up mid-form never ends the pipe into busboy, so the file part would wait forever with its
+    // temporary file open: end the form with an error instead, which fails the file stream and the upload with it.
+    const onClose = () => {
+      if (!req.readableEnded) form.destroy(new Error('Request stream closed before upload could complete'))
+    }
+    req.once('close', onClose)
+    form.once('close', () => req.off('close', onClose))
     form.once('file', (_name, file, info) => {
       found = true
       // Heard until the upload pipes it: a broken form can fail the stream while RLS is still being checked.

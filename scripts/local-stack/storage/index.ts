@@ -27,7 +27,14 @@ export interface StorageServiceOptions {
   log?: (message: string) => void
   /** [storage] settings in place of config.toml's (tests bring their own buckets and limits). */
   settings?: StorageSettings
+  /** The byte store over `dataDir` (tests pass one whose writes fail like a full or read-only disk). */
+  disk?: (dataDir: string) => DiskStore
+  /** How often tmp/ is swept, and how long a file nothing writes to may sit there first. */
+  tmpSweep?: { intervalMs: number; staleMs: number }
 }
+
+// An upload still receiving is never swept; these only bound leftovers whose own clean-up failed.
+const defaultSweep = { intervalMs: 5 * 60_000, staleMs: 15 * 60_000 }
 
 export type StorageService = Service & {
   /** Creates or updates the config.toml buckets again (after a database reset, as `supabase db reset` does). */
@@ -39,20 +46,30 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
   const db = new StorageDb(options.dbUrl)
   const ctx: StorageContext = {
     db,
-    disk: new DiskStore(options.dataDir),
+    disk: options.disk?.(options.dataDir) ?? new DiskStore(options.dataDir),
     keys: options.keys,
     settings,
     log: options.log ?? ((message) => process.stderr.write(`storage: ${message}\n`)),
   }
+  const sweep = options.tmpSweep ?? defaultSweep
+  let sweeper: NodeJS.Timeout | undefined
   return {
     name: 'storage',
     handle: (req, res, path) => handle(ctx, req, res, path),
     syncBuckets: () => syncConfigBuckets(db, settings),
     async start() {
       await ctx.disk.init()
+      sweeper = setInterval(() => {
+        ctx.disk.sweep(sweep.staleMs).then(
+          (removed) => removed > 0 && ctx.log(`removed ${removed} stale temporary file(s)`),
+          (error: Error) => ctx.log(`sweeping tmp/: ${error.message}`),
+        )
+      }, sweep.intervalMs)
+      sweeper.unref()
       await syncConfigBuckets(db, settings)
     },
     async stop() {
+      clearInterval(sweeper)
       await db.end()
     },
   }

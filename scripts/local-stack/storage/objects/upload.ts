@@ -56,9 +56,9 @@ export async function storeUpload(
       ),
     )
     received = await ctx.disk.receive(incoming.body, maxBytes).catch((error: Error) => {
-      // A body that broke off (the client hung up, the form ended early) is the request's fault; only a failing
-      // disk (an error with a syscall) is ours.
-      throw error instanceof StorageError || 'syscall' in error ? error : errors.noContent(error.message)
+      // A body that broke off (the client hung up, the form ended early) is the request's fault; a failing disk
+      // comes back from disk.ts as storage-api's backend error.
+      throw error instanceof StorageError ? error : errors.noContent(error.message)
     })
     await incoming.finished.catch((error: Error) => {
       throw errors.noContent(error.message)

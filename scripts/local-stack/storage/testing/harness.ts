@@ -12,6 +12,7 @@ import type { Service } from '../../http/service.ts'
 import { anonKey, serviceRoleKey } from '../../keys/index.ts'
 import { JwtKeys } from '../../keys/jwt.ts'
 import type { StorageSettings } from '../../config/storage.ts'
+import type { DiskStore } from '../disk.ts'
 import { createStorageService } from '../index.ts'
 import { NoWebSocket } from '../../testing/no-websocket.ts'
 import { serveMounted } from '../../testing/serve-mounted.ts'
@@ -63,7 +64,16 @@ function walk(dir: string): string[] {
   return found
 }
 
-export async function startHarness(settings: Partial<StorageSettings> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** A byte store whose file operations fail on cue (a full or read-only disk). */
+  disk?: (dataDir: string) => DiskStore
+  tmpSweep?: { intervalMs: number; staleMs: number }
+}
+
+export async function startHarness(
+  settings: Partial<StorageSettings> = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   if (!testDbUrl) throw new Error('SUMMIT_TEST_DB_URL is not set')
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'summit-storage-test-'))
   const keys = new JwtKeys()
@@ -75,6 +85,7 @@ export async function startHarness(settings: Partial<StorageSettings> = {}): Pro
     dataDir,
     log: (message) => process.stderr.write(`storage: ${message}\n`),
     settings: { enabled: true, fileSizeLimit: 50 * 1024 * 1024, buckets: {}, ...settings },
+    ...options,
   })
   await service.start?.()
   const mounted = await serveMounted('/storage/v1', service)
