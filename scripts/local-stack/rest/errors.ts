@@ -172,10 +172,24 @@ export const apiErrors = {
       suggestion === null ? null : `Perhaps you meant to reference the column "${relation}.${suggestion}".`,
     ),
   undefinedType: (name: string) => err(400, '42704', `type "${name}" does not exist`),
-  noSchemaCache: () => err(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.'),
-  connection: (details: string | null) =>
+  /** PostgreSQL's words for an on_conflict column the table lacks (checked here, before the statement). */
+  conflictColumn: (column: string) => err(400, '42703', `column "${column}" does not exist`),
+  /** pg-safeupdate's error, which PostgREST answers 400: PATCH and DELETE need a filter. */
+  whereRequired: (command: 'UPDATE' | 'DELETE') => err(400, '21000', `${command} requires a WHERE clause`),
+
+  /** No connection could be opened: the database is down, starting up or refusing (hasql's ConnectionUsageError). */
+  connectionError: (details: string | null) =>
+    err(503, 'PGRST000', 'Database connection error. Retrying the connection.', details),
+  /** The connection broke while in use: a terminated backend, a restart (hasql's ClientError). */
+  clientError: (details: string | null) =>
     err(503, 'PGRST001', 'Database client error. Retrying the connection.', details),
+  noSchemaCache: () => err(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.'),
   acquisitionTimeout: () => err(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'),
+  /** Anything no other error describes (a bug): reported to the log, answered without details. */
+  internal: () => err(500, 'PGRSTX00', 'Internal server error'),
+  /** An error PostgreSQL raised, passed on with the status PostgREST maps its SQLSTATE to. */
+  database: (status: number, body: ErrorBody, headers: Record<string, string> = {}) =>
+    new ApiError(status, body, headers),
 }
 
 /** PostgREST's JWT errors (401 with a WWW-Authenticate header saying why). */

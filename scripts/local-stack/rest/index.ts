@@ -51,7 +51,7 @@ export function createRestService(options: RestServiceOptions): RestService {
     ...(options.aggregates === undefined ? {} : { aggregates: options.aggregates }),
   }
   const log = options.log ?? ((message: string) => process.stderr.write(`rest: ${message}\n`))
-  const db = options.database ?? new RestPool(url, options.poolSize ?? 10, options.applicationName)
+  const db = options.database ?? new RestPool(url, options.poolSize ?? 10, options.applicationName, log)
   const auth = new Authenticator(options.keys)
   let cache: SchemaCache | undefined
   let loading: Promise<void> | undefined
@@ -61,6 +61,8 @@ export function createRestService(options: RestServiceOptions): RestService {
     await db.withClient(async (client) => {
       cache = await loadSchemaCache(client, schemas, settings.extraSearchPath)
     })
+    // Connections may hold plans and type OIDs of the schema just replaced: new requests get fresh ones.
+    db.flush()
   }
   // Reloads never overlap: one requested during a load runs right after it.
   const reloadSchema = async (): Promise<void> => {

@@ -3,7 +3,8 @@
 // hash of their text so that every shape of request is parsed once per connection. (Not to be confused with the
 // stack's database cluster in db/: this is the REST service's pool of connections to it.)
 import { createHash } from 'node:crypto'
-import pg from 'pg'
+import type pg from 'pg'
+import { createPool, isConnectionError } from '../../db/pools.ts'
 import { ApiError } from '../errors.ts'
 import { Pipeline, type DbError, type Rows, type Statement as WireStatement } from './pipeline.ts'
 
@@ -46,6 +47,13 @@ export class StalledError extends Error {
   }
 }
 
+/** No connection could be opened (the database is down, starting or refusing): PostgREST's PGRST000. */
+export class ConnectError extends Error {
+  constructor(cause: unknown) {
+    super((cause as Error)?.message ?? String(cause), { cause })
+  }
+}
+
 /** What one connection has prepared, least recently used first, and what it must close next time. */
 interface Prepared {
   names: Map<string, true>
@@ -55,31 +63,67 @@ interface Prepared {
 export class RestPool {
   readonly pool: pg.Pool
   private readonly prepared = new WeakMap<pg.PoolClient, Prepared>()
+  /** Bumped by flush(): a connection opened under an older generation is closed instead of reused. */
+  private generation = 0
+  private readonly born = new WeakMap<pg.PoolClient, number>()
 
-  constructor(url: string, size: number, applicationName = 'summit-rest') {
-    this.pool = new pg.Pool({
-      connectionString: url,
+  constructor(url: string, size: number, applicationName = 'summit-rest', log?: (message: string) => void) {
+    // createPool gives idle and checked-out connections an 'error' listener: a terminated backend or a Postgres
+    // restart ends the request with an error instead of taking the process down.
+    this.pool = createPool({
+      url,
       max: size,
-      connectionTimeoutMillis: 10_000,
+      applicationName,
       idleTimeoutMillis: 30_000,
-      application_name: applicationName,
+      connectionTimeoutMillis: 10_000,
+      ...(log ? { log } : {}),
     })
-    // An idle connection dropped by the server must not take the process down; the pool replaces it.
-    this.pool.on('error', () => {})
+    this.pool.on('connect', (client) => this.born.set(client, this.generation))
+  }
+
+  private stale(client: pg.PoolClient): boolean {
+    return (this.born.get(client) ?? -1) < this.generation
+  }
+
+  /**
+   * Lets no connection outlive the schema it cached (prepared statements hold type OIDs; "cache lookup failed for
+   * type N" after a reset): idle ones are closed now, checked-out ones when they come back. PostgREST flushes its
+   * pool the same way after every schema cache load.
+   */
+  flush(): void {
+    this.generation++
+    for (let i = this.pool.idleCount; i > 0; i--) {
+      this.pool.connect().then(
+        (client) => client.release(this.stale(client)),
+        () => {},
+      )
+    }
   }
 
   async withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect()
+    let client: pg.PoolClient
+    for (;;) {
+      try {
+        client = await this.pool.connect()
+      } catch (error) {
+        throw isConnectionError(error) ? new ConnectError(error) : error
+      }
+      if (!this.stale(client)) break
+      client.release(true)
+    }
     let broken: Error | undefined
     try {
       return await work(client)
     } catch (error) {
-      // Errors PostgreSQL reported (they carry a severity) and our own answers leave the connection usable;
-      // anything else (a dropped socket, a protocol error) may not, so the pool replaces it.
-      if (!(error instanceof ApiError) && !(error as DbError).severity) broken = error as Error
+      // Errors PostgreSQL reported (they carry a severity) and our own answers leave the connection usable, unless
+      // they end the session (57P01 and friends); anything else (a dropped socket, a protocol error) may not, so
+      // the pool replaces it.
+      if (!(error instanceof ApiError) && (!(error as DbError).severity || isConnectionError(error))) {
+        broken = error as Error
+      }
       throw error
     } finally {
-      client.release(broken)
+      client.release(broken ?? this.stale(client))
     }
   }
 

@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Authenticator } from '../auth/caller.ts'
 import { ApiError, apiErrors } from '../errors.ts'
-import { StalledError, type RestPool } from '../execute/database.ts'
+import { isConnectionError } from '../../db/pools.ts'
+import { ConnectError, StalledError, type RestPool } from '../execute/database.ts'
 import type { DbError } from '../execute/pipeline.ts'
 import { readBody } from '../request/body.ts'
 import { parsePreferences } from '../request/preferences.ts'
@@ -138,12 +139,10 @@ function toApiError(error: unknown, authenticated: boolean, deps: HandlerDeps): 
   if (typeof db?.code === 'string' && db.code.length === 5 && typeof db.severity === 'string')
     return fromDbError(db, authenticated)
   const message = (error as Error)?.message ?? ''
-  if (error instanceof StalledError) return apiErrors.connection(message)
+  if (error instanceof ConnectError) return apiErrors.connectionError(message)
+  if (error instanceof StalledError) return apiErrors.clientError(message)
   if (/timeout exceeded when trying to connect/i.test(message)) return apiErrors.acquisitionTimeout()
-  const code = (error as NodeJS.ErrnoException)?.code
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated/i.test(message)) {
-    return apiErrors.connection(message)
-  }
+  if (isConnectionError(error)) return apiErrors.clientError(message)
   deps.onInternalError(error)
   return internalError()
 }

@@ -96,14 +96,18 @@ export function errorResponse(error: ApiError): RestResponse {
   }
 }
 
+/**
+ * PostgREST adds Retry-After to every 503 (addRetryHint) with the delay before its next reconnection attempt; the
+ * listener here tries again within half a second, so the hint is to retry at once.
+ */
+const retryHint = { 'Retry-After': '0' }
+
 export function send(res: ServerResponse, response: RestResponse, head: boolean): void {
   if (res.headersSent) return
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body
   const noContent = response.status === 204 || response.status === 304
-  res.writeHead(
-    response.status,
-    noContent ? response.headers : { ...response.headers, 'Content-Length': String(body.length) },
-  )
+  const headers = response.status === 503 ? { ...retryHint, ...response.headers } : response.headers
+  res.writeHead(response.status, noContent ? headers : { ...headers, 'Content-Length': String(body.length) })
   res.end(head || noContent ? undefined : body)
 }
 

@@ -18,6 +18,9 @@ select concat_ws('/',
      join pg_catalog.pg_type t on t.oid = e.enumtypid where t.typnamespace in (select oid from ns)),
   (select count(*) || '.' || coalesce(max(s.xmin::text::bigint), 0) from pg_catalog.pg_db_role_setting s)) as print`
 
+/** The longest wait between two reconnection attempts. */
+const maxRetryDelayMs = 500
+
 export interface ReloadListenerOptions {
   /** The authenticator's URL. */
   url: string
@@ -109,7 +112,8 @@ export class ReloadListener {
 
   private reconnect(attempt: number): void {
     if (this.stopped || this.retryTimer) return
-    const delay = Math.min(30_000, 250 * 2 ** Math.min(attempt, 7))
+    // Tries at least twice a second: the service must be itself again within 1 s of the database's return.
+    const delay = Math.min(maxRetryDelayMs, 100 * 2 ** Math.min(attempt, 3))
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined
       this.connect().then(

@@ -59,6 +59,8 @@ export interface HarnessOptions {
   loadSchema?: boolean
   aggregates?: boolean
   schemaPollMs?: number
+  /** application_name of the service's connections (tests that terminate them pick their own). */
+  applicationName?: string
 }
 
 export async function startRestHarness(dbUrl: string, options: HarnessOptions = {}): Promise<RestHarness> {
@@ -76,6 +78,7 @@ export async function startRestHarness(dbUrl: string, options: HarnessOptions = 
     // The NOTIFY test must not be helped by the catalog check; the check has its own test with the default.
     ...(options.schemaPollMs === undefined ? {} : { schemaPollMs: options.schemaPollMs }),
     ...(options.aggregates === undefined ? {} : { aggregates: options.aggregates }),
+    ...(options.applicationName === undefined ? {} : { applicationName: options.applicationName }),
   })
   await service.start!()
   const mounted = await serveMounted('/rest/v1', service)

@@ -10,6 +10,8 @@ import { Cluster } from '../../db/cluster.ts'
 
 export interface ScratchCluster {
   url: string
+  /** The server itself, for tests that stop and start it under a running service (its data stays). */
+  cluster: Cluster
   stop(): Promise<void>
 }
 
@@ -48,6 +50,7 @@ export async function startScratchCluster(dir: string, port: number): Promise<Sc
   }
   return {
     url: cluster.url(),
+    cluster,
     async stop() {
       await cluster.stop()
       rmSync(dir, { recursive: true, force: true })
