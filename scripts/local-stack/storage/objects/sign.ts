@@ -8,9 +8,17 @@ import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { mustFindObject } from './rows.ts'
 import { signObjectToken } from './signing.ts'
 
+/**
+ * storage-api's `expiresIn: { type: 'integer', minimum: 1 }` (no maximum) as Fastify's Ajv applies it, coercion
+ * included: a numeric string, a boolean, null or a one-item array becomes a number first, so "60" signs for a minute
+ * and null fails the minimum. Fractions, other strings, objects and non-finite numbers (1e400) are not integers.
+ */
 function expiresIn(body: Record<string, unknown>): number {
-  const value = body.expiresIn
+  let value = body.expiresIn
   if (value === undefined) throw errors.validation("body must have required property 'expiresIn'")
+  if (Array.isArray(value) && value.length === 1) value = value[0] as unknown
+  if (typeof value === 'boolean' || value === null) value = Number(value)
+  else if (typeof value === 'string' && value !== '' && Number(value) === Number(value)) value = Number(value)
   if (typeof value !== 'number' || !Number.isInteger(value)) throw errors.validation('body/expiresIn must be integer')
   if (value < 1) throw errors.validation('body/expiresIn must be >= 1')
   return value
