@@ -1,5 +1,5 @@
--- school_members: members read their schools' rosters; owners add, re-role and (with aal2) remove; members may leave;
--- a school always keeps an owner.
+-- school_members: members read their schools' rosters; nobody adds members directly; owners re-role and (with aal2)
+-- remove; members may leave; a school always keeps an owner.
 begin;
 select plan(17);
 
@@ -39,10 +39,13 @@ select throws_ok(
   '42501', null, 'the owner of another school cannot add members to school A'
 );
 select tests.authenticate_as('owner');
-select lives_ok(
+select throws_ok(
   $$insert into public.school_members (school_id, user_id) values (tests.school_id('alpine-academy'), tests.get_user_id('learner'))$$,
-  'an owner adds an instructor'
+  '42501', null, 'an owner cannot add a member without their consent (members come by accepted invitation)'
 );
+-- The learner accepts an invitation: the service role records the membership.
+select tests.authenticate_as_service_role();
+insert into public.school_members (school_id, user_id) values (tests.school_id('alpine-academy'), tests.get_user_id('learner'));
 
 -- changing roles ------------------------------------------------------------------------------------------------
 select tests.authenticate_as('instructor');

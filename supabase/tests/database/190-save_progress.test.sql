@@ -1,9 +1,11 @@
 -- save_progress: who may write, locks, last-write-wins position, distinct seconds, the completion rule, and the
--- bookkeeping that follows (daily activity, resume point, enrollment completion).
+-- bookkeeping that follows (daily activity, resume point, enrollment completion). Seconds are credited only as time
+-- passes since the learner's previous save (see 400), so the learner's clock is set back before saves that add them.
 begin;
 select plan(30);
 
 select tests.create_course_fixture();
+insert into private.study_clocks (user_id, last_saved_at) values (tests.get_user_id('enrolled'), now() - interval '1 hour');
 
 -- refusals --------------------------------------------------------------------------------------------------------
 select tests.authenticate_as_anon();
@@ -33,6 +35,9 @@ select is(
   '20', 'a position observed before the last save is ignored (last write wins)'
 );
 select is(public.save_progress(tests.lesson_id('Welcome'), 50, 100) #>> '{incomplete_reason}', 'watch', 'below the threshold the lesson waits for watching');
+select tests.clear_authentication();
+update private.study_clocks set last_saved_at = now() - interval '1 hour' where user_id = tests.get_user_id('enrolled');
+select tests.authenticate_as('enrolled');
 select is(public.save_progress(tests.lesson_id('Welcome'), 500, 500) #>> '{progress,position_s}', '120', 'a position past the end is capped at the duration');
 select is(
   (select status || '/' || completed_by || '/' || watched_s from public.lesson_progress where lesson_id = tests.lesson_id('Welcome')),
@@ -41,6 +46,9 @@ select is(
 select is(public.save_progress(tests.lesson_id('Welcome'), 0, 120, false) #>> '{progress,status}', 'in_progress', 'the learner can untick a lesson');
 select is(public.save_progress(tests.lesson_id('Welcome'), 10, 120) #>> '{progress,status}', 'in_progress', 'an unticked video stays unticked while watching again');
 select is(public.save_progress(tests.lesson_id('Welcome'), 10, 120, true) #>> '{progress,completed_by}', 'manual', 'ticking completes it by hand');
+select tests.clear_authentication();
+update private.study_clocks set last_saved_at = now() - interval '1 hour' where user_id = tests.get_user_id('enrolled');
+select tests.authenticate_as('enrolled');
 select is(public.save_progress(tests.lesson_id('First steps'), 0, 45) #>> '{incomplete_reason}', 'manual', 'a manual lesson waits for the tick');
 select is(public.save_progress(tests.lesson_id('First steps'), 0, 45, true) #> '{course_progress}', '{"completed": 2, "total": 3, "percent": 66}'::jsonb, 'the answer carries the course progress');
 
