@@ -3,7 +3,6 @@
 // service are read back through the caller's SELECT policies. Write: the caller inserts rows; 42501 means no.
 import type pg from 'pg'
 import type { JwtClaims } from '../keys/jwt.ts'
-import { checkin, checkout } from './pool.ts'
 
 export interface AuthorizationContext {
   /** The channel name without "realtime:" (what realtime.topic() returns). */
@@ -42,7 +41,7 @@ async function inRolledBackTransaction<T>(
 ): Promise<AuthorizationResult<T>> {
   let client: pg.PoolClient
   try {
-    client = await checkout(pool)
+    client = await pool.connect()
   } catch (error) {
     return { ok: false, error: 'unavailable', detail: (error as Error).message }
   }
@@ -56,7 +55,7 @@ async function inRolledBackTransaction<T>(
     return { ok: false, error: typeof code === 'string' ? 'rls' : 'unavailable', detail: (error as Error).message }
   } finally {
     await client.query('rollback').catch(() => {})
-    checkin(client, broken)
+    client.release(broken)
   }
 }
 

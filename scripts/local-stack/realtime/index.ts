@@ -3,8 +3,8 @@
 // broadcast, presence and postgres_changes; changes come from a logical replication slot, checked by RLS per
 // subscriber. Parts: socket/ (protocol), channels/, broadcast/, presence/, changes/, authorization.ts.
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { StackConfig } from '../config/index.ts'
+import { createPool } from '../db/pools.ts'
 import type { Service } from '../http/service.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import { TopicHub } from './broadcast/hub.ts'
@@ -46,15 +46,13 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
   const log = options.log ?? ((message: string) => process.stderr.write(`realtime: ${message}\n`))
   // Ends every subscription id and names every connection of this instance, so other instances see it is alive.
   const tag = randomBytes(6).toString('hex')
-  const pool = new pg.Pool({
-    connectionString: options.dbUrl,
+  // Connections lost to a reset, a restart or a killed backend end a query with an error; they never crash Node.
+  const pool = createPool({
+    url: options.dbUrl,
     max: options.poolSize ?? 8,
-    application_name: `${APPLICATION_NAME} ${tag}`,
-    connectionTimeoutMillis: 10_000,
-    idleTimeoutMillis: 30_000,
+    applicationName: `${APPLICATION_NAME} ${tag}`,
+    log,
   })
-  // An idle connection closed by the server (a reset) must not take the process down; the pool replaces it.
-  pool.on('error', () => {})
   const hub = new TopicHub()
   const changes = new ChangesManager({
     url: options.dbUrl,

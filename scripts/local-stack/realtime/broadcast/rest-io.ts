@@ -1,6 +1,9 @@
-// Request and response plumbing of the REST broadcast API: reading a bounded body (JSON or raw bytes), writing a
-// JSON or empty answer, and validating a batch the way Realtime's BatchBroadcast changeset does (Ecto's error shape).
+// Request and response plumbing of the REST broadcast API in Realtime's dialect, over the stack's shared body reader
+// and JSON writer: Plug's statuses for bodies (JSON or raw bytes), empty answers, and a batch validated the way
+// Realtime's BatchBroadcast changeset does (Ecto's error shape).
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BodyTooLargeError, readBody as readRawBody } from '../../http/body.ts'
+import { sendJson } from '../../http/json.ts'
 import { isJsonObject, type Json, type JsonObject } from '../socket/messages.ts'
 
 export interface BatchMessage {
@@ -12,52 +15,30 @@ export interface BatchMessage {
 
 export type Body = { ok: true; value: Json | Buffer } | { ok: false; status: number; body: Json }
 
+/** A JSON answer, or an empty one (202, 401) as Realtime sends them. */
 export function send(res: ServerResponse, status: number, body?: Json): void {
-  if (res.headersSent) return
-  if (body === undefined) {
-    res.writeHead(status, { 'content-length': '0' }).end()
-    return
-  }
-  const json = JSON.stringify(body)
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(json),
-  })
-  res.end(json)
+  if (body !== undefined) return sendJson(res, status, body)
+  if (res.headersSent || res.destroyed) return
+  res.writeHead(status, { 'content-length': '0' }).end()
 }
 
-export function readBody(req: IncomingMessage, kind: 'json' | 'binary', limit: number): Promise<Body> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    let done = false
-    const finish = (body: Body) => {
-      if (done) return
-      done = true
-      resolve(body)
-    }
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        finish({ ok: false, status: 413, body: { message: 'Payload Too Large' } })
-        req.resume()
-        return
-      }
-      if (!done) chunks.push(chunk)
-    })
-    req.on('error', () => finish({ ok: false, status: 400, body: { message: 'Bad Request' } }))
-    req.on('end', () => {
-      const bytes = Buffer.concat(chunks)
-      if (kind === 'binary') return finish({ ok: true, value: bytes })
-      // Plug reads an empty JSON body as an empty map.
-      if (bytes.length === 0) return finish({ ok: true, value: {} })
-      try {
-        finish({ ok: true, value: JSON.parse(bytes.toString('utf8')) as Json })
-      } catch {
-        finish({ ok: false, status: 400, body: { message: 'Bad Request' } })
-      }
-    })
-  })
+/** The body as Plug hands it over: 413 past the limit, 400 for malformed JSON or a cut body, {} when empty. */
+export async function readBody(req: IncomingMessage, kind: 'json' | 'binary', limit: number): Promise<Body> {
+  let bytes: Buffer
+  try {
+    bytes = await readRawBody(req, { limit })
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, body: { message: 'Payload Too Large' } }
+    return { ok: false, status: 400, body: { message: 'Bad Request' } }
+  }
+  if (kind === 'binary') return { ok: true, value: bytes }
+  // Plug reads an empty JSON body as an empty map.
+  if (bytes.length === 0) return { ok: true, value: {} }
+  try {
+    return { ok: true, value: JSON.parse(bytes.toString('utf8')) as Json }
+  } catch {
+    return { ok: false, status: 400, body: { message: 'Bad Request' } }
+  }
 }
 
 /** The messages, or Ecto's errors ({messages: ["can't be blank"]} or one error map per message). */

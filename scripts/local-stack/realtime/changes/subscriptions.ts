@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import type { JwtClaims } from '../../keys/jwt.ts'
-import { checkin, checkout } from '../pool.ts'
 import type { SubscriptionParams } from './filters.ts'
 import { inspect, toLog, Tuple } from './inspect.ts'
 import { isPgError, postgrexMessage } from './pg-errors.ts'
@@ -65,7 +64,7 @@ export class SubscriptionStore {
   async create(bindings: { id: string; params: SubscriptionParams }[], claims: JwtClaims): Promise<CreateResult> {
     let client: pg.PoolClient
     try {
-      client = await checkout(this.pool)
+      client = await this.pool.connect()
     } catch (error) {
       return { ok: false, fatal: false, message: postgrexMessage(error) }
     }
@@ -111,7 +110,7 @@ export class SubscriptionStore {
       await client.query('rollback').catch(() => {})
       return { ok: false, fatal: false, message: postgrexMessage(error) }
     } finally {
-      checkin(client, broken)
+      client.release(broken)
     }
   }
 

@@ -3,8 +3,8 @@
 // messages from the database through realtime.send() on public topics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonKey } from '../../keys/index.ts'
-import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../test-fixtures/harness.ts'
-import { collected, settle, subscribe } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
+import { collected, settle, subscribe } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 

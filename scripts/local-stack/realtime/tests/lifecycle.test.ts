@@ -3,9 +3,9 @@
 // access_token update, random frames that never break a socket, and a stop that leaves nothing behind.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRealtimeHarness, type RealtimeHarness } from '../test-fixtures/harness.ts'
-import { RawSocket } from '../test-fixtures/raw-socket.ts'
-import { collected, subscribe, waitFor } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness } from '../testing/harness.ts'
+import { RawSocket } from '../testing/raw-socket.ts'
+import { collected, subscribe, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 

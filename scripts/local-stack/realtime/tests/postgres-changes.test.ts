@@ -3,9 +3,9 @@
 // ids in the join reply, the wait option, and the system messages of subscriptions that cannot be made.
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../test-fixtures/harness.ts'
-import { RawSocket } from '../test-fixtures/raw-socket.ts'
-import { collected, settle, subscribe, subscribeOutcome, waitFor } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
+import { RawSocket } from '../testing/raw-socket.ts'
+import { collected, settle, subscribe, subscribeOutcome, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 

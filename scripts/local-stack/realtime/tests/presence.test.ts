@@ -1,9 +1,9 @@
 // Presence through supabase-js on both protocol versions: state on join, join and leave events as clients track,
 // update, untrack and leave, and the answers to a bad track.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../test-fixtures/harness.ts'
-import { RawSocket } from '../test-fixtures/raw-socket.ts'
-import { collected, subscribe, waitFor } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
+import { RawSocket } from '../testing/raw-socket.ts'
+import { collected, subscribe, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 

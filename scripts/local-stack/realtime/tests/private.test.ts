@@ -2,8 +2,8 @@
 // track, REST and database broadcasts to private topics, an access_token update that loses read access, and a token
 // that expires (both close the channel with Realtime's system message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../test-fixtures/harness.ts'
-import { collected, settle, subscribe, subscribeOutcome, waitFor } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
+import { collected, settle, subscribe, subscribeOutcome, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 

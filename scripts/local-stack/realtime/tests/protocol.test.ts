@@ -5,9 +5,9 @@ import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { anonKey } from '../../keys/index.ts'
-import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../test-fixtures/harness.ts'
-import { RawSocket } from '../test-fixtures/raw-socket.ts'
-import { settle } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
+import { RawSocket } from '../testing/raw-socket.ts'
+import { settle } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 

@@ -5,8 +5,8 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serviceRoleKey } from '../../keys/index.ts'
-import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../test-fixtures/harness.ts'
-import { collected, settle, subscribe } from '../test-fixtures/wait.ts'
+import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
+import { collected, settle, subscribe } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 const ALICE = '00000000-0000-0000-0000-00000000a11c'
