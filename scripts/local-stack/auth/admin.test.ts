@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   verifyLinkIn,
   type Harness,
-} from './test-support/harness.ts'
+} from './testing/harness.ts'
 
 describe.skipIf(!testDbUrl())('admin API', () => {
   let h: Harness

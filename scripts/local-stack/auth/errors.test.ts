@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonKey } from '../keys/index.ts'
 import { signHs256 } from '../keys/jwt.ts'
-import { signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from './test-support/harness.ts'
+import { signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from './testing/harness.ts'
 
 const json = (body: unknown) => ({
   method: 'POST',

@@ -2,6 +2,10 @@
 // `{code, message}` when the client speaks API version 2024-01-01 (auth-js always does) and as GoTrue's legacy
 // `{code: <status>, error_code, msg}` otherwise; OAuth-style errors keep their `{error, error_description}` shape.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { sendJson } from '../http/json.ts'
+import type { AuthErrorCode } from './error-codes.ts'
+
+export type { AuthErrorCode } from './error-codes.ts'
 
 export const apiVersionHeader = 'x-supabase-api-version'
 const apiVersion20240101 = '2024-01-01'
@@ -9,7 +13,7 @@ const apiVersion20240101 = '2024-01-01'
 export class AuthError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: AuthErrorCode,
     message: string,
     /** Extra body fields, e.g. `weak_password` on weak_password errors. */
     readonly extra: Record<string, unknown> = {},
@@ -29,13 +33,13 @@ export class OAuthError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AuthError(400, code, message)
-export const unauthorized = (code: string, message: string) => new AuthError(401, code, message)
-export const forbidden = (code: string, message: string) => new AuthError(403, code, message)
-export const notFound = (code: string, message: string) => new AuthError(404, code, message)
-export const conflict = (code: string, message: string) => new AuthError(409, code, message)
-export const unprocessable = (code: string, message: string) => new AuthError(422, code, message)
-export const tooManyRequests = (code: string, message: string) => new AuthError(429, code, message)
+export const badRequest = (code: AuthErrorCode, message: string) => new AuthError(400, code, message)
+export const unauthorized = (code: AuthErrorCode, message: string) => new AuthError(401, code, message)
+export const forbidden = (code: AuthErrorCode, message: string) => new AuthError(403, code, message)
+export const notFound = (code: AuthErrorCode, message: string) => new AuthError(404, code, message)
+export const conflict = (code: AuthErrorCode, message: string) => new AuthError(409, code, message)
+export const unprocessable = (code: AuthErrorCode, message: string) => new AuthError(422, code, message)
+export const tooManyRequests = (code: AuthErrorCode, message: string) => new AuthError(429, code, message)
 
 export function weakPassword(message: string, reasons: string[]): AuthError {
   return new AuthError(422, 'weak_password', message, { weak_password: { reasons } })
@@ -67,7 +71,8 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: unkn
     error instanceof AuthError
       ? error
       : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
-  if (known.status >= 500) {
+  // 503s (database away) are logged once per second by the pool, not once per request.
+  if (known.status >= 500 && known.status !== 503) {
     // Only bugs and infrastructure failures get here: input errors are all 4xx AuthErrors.
     const cause = error instanceof AuthError ? error.cause : error
     log(`${req.method} ${req.url}: ${(cause as Error)?.stack ?? String(cause ?? known.message)}`)
@@ -80,8 +85,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: unkn
   }
 }
 
+// GoTrue's sendJSON sets content-type without a charset.
 function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
-  res.end(text)
+  sendJson(res, status, body, { 'content-type': 'application/json' })
 }

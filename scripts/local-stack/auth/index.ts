@@ -7,26 +7,24 @@ import type { Service } from '../http/service.ts'
 import type { OutgoingEmail } from '../inbox/types.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import type { AuthContext } from './context.ts'
-import { createPool } from './db.ts'
+import { isConnectionError } from '../db/pools.ts'
+import { BodyAbortedError } from '../http/body.ts'
+import { isMethodNotAllowed } from '../http/router.ts'
+import { createAuthPool } from './db.ts'
 import { AuthError, sendError, unprocessable, type ErrorLog } from './errors.ts'
-import { AuthRequest, clientAddress } from './http/request.ts'
+import { AuthRequest } from './http/request.ts'
 import { echoApiVersion } from './http/response.ts'
-import { Router } from './http/router.ts'
 import { FailedPasswordAttempts } from './passwords/attempts.ts'
 import { PasswordHasher } from './passwords/hasher.ts'
 import { RateLimits } from './rate-limit.ts'
-import { adminFactorRoutes } from './routes/admin-factors.ts'
-import { adminLinkRoutes } from './routes/admin-links.ts'
-import { adminUserRoutes } from './routes/admin-users.ts'
-import { factorRoutes } from './routes/factors.ts'
-import { healthRoutes } from './routes/health.ts'
-import { otpRoutes } from './routes/otp.ts'
-import { passkeyRoutes } from './routes/passkeys.ts'
-import { signupRoutes } from './routes/signup.ts'
-import { tokenRoutes } from './routes/token.ts'
-import { unsupportedRoutes } from './routes/unsupported.ts'
-import { userRoutes } from './routes/user.ts'
-import { verifyRoutes } from './routes/verify.ts'
+import { authRouter, type AuthGate, type AuthRouteOptions } from './routes/table.ts'
+import {
+  authenticate,
+  authenticateNotAnonymous,
+  authenticatePasskeyManager,
+  requireAdmin,
+  type Caller,
+} from './tokens/authenticate.ts'
 
 export interface AuthServiceOptions {
   config: StackConfig
@@ -44,7 +42,7 @@ export function createAuthService(options: AuthServiceOptions): Service {
   const settings = options.config.auth
   const context: AuthContext = {
     settings,
-    db: createPool(options.dbUrl),
+    db: createAuthPool(options.dbUrl, { log: options.log }),
     keys: options.keys,
     externalUrl: `${options.apiUrl.replace(/\/+$/, '')}/auth/v1`,
     sendEmail: options.sendEmail,
@@ -59,19 +57,7 @@ export function createAuthService(options: AuthServiceOptions): Service {
     maxPasskeysPerUser: 10,
     maxVerifiedFactors: 10,
   }
-  const router = new Router()
-  healthRoutes(router, context)
-  signupRoutes(router, context)
-  tokenRoutes(router, context)
-  verifyRoutes(router, context)
-  otpRoutes(router, context)
-  userRoutes(router, context)
-  factorRoutes(router, context)
-  adminUserRoutes(router, context)
-  adminLinkRoutes(router, context)
-  adminFactorRoutes(router, context)
-  if (settings.passkey.enabled) passkeyRoutes(router, context)
-  unsupportedRoutes(router)
+  const router = authRouter(context)
 
   // Requests still running when the service stops finish before the pool closes under them.
   let active = 0
@@ -82,15 +68,22 @@ export function createAuthService(options: AuthServiceOptions): Service {
     async handle(req: IncomingMessage, res: ServerResponse, path: string) {
       active += 1
       try {
-        const key = (settings.rateLimitHeader && headerValue(req, settings.rateLimitHeader)) || clientAddress(req)
+        // GoTrue keys per-client limits only on RATE_LIMIT_HEADER; without it (or without a value) none apply.
+        const key = settings.rateLimitHeader ? headerValue(req, settings.rateLimitHeader) : undefined
         const request = new AuthRequest(req, res, path, key)
         echoApiVersion(request)
         const match = router.match(request.method, request.pathname)
         if (match === undefined) return notFoundPage(res)
-        if (match === 'method-not-allowed') return methodNotAllowed(res)
+        if (isMethodNotAllowed(match)) return methodNotAllowed(res)
         request.params = match.params
-        await match.handler(request)
+        const routeOptions = match.options as AuthRouteOptions
+        const caller = await gates[routeOptions.auth](context, request)
+        if (caller) request.setCaller(caller)
+        if (routeOptions.rateLimit) context.limits.enforce(routeOptions.rateLimit, request.clientKey)
+        await match.handler(context, request)
       } catch (error) {
+        // A client that hung up mid-body has no one to answer.
+        if (error instanceof BodyAbortedError) return
         sendError(req, res, fromDatabase(error), options.log)
       } finally {
         active -= 1
@@ -110,6 +103,18 @@ export function createAuthService(options: AuthServiceOptions): Service {
   }
 }
 
+/** The auth gates routes name in the table; user gates hand the caller to the handler. */
+const gates: Record<AuthGate, (context: AuthContext, request: AuthRequest) => Promise<Caller | undefined>> = {
+  none: async () => undefined,
+  user: authenticate,
+  mfa: authenticateNotAnonymous,
+  passkey: authenticatePasskeyManager,
+  admin: async (context, request) => {
+    requireAdmin(context, request)
+    return undefined
+  },
+}
+
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()]
   return (Array.isArray(value) ? value[0] : value) || undefined
@@ -117,6 +122,16 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
 
 /** Unique violations from races (two sign-ups with one address at once) answer as GoTrue's duplicate errors. */
 function fromDatabase(error: unknown): unknown {
+  // The database is away (restarting, killed): 503 in GoTrue's error shape; the pool reconnects by itself.
+  if (!(error instanceof AuthError) && isConnectionError(error)) {
+    return new AuthError(
+      503,
+      'unexpected_failure',
+      'Database is unavailable, please try again later',
+      {},
+      { cause: error },
+    )
+  }
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string }
   if (error instanceof AuthError || code !== '23505') return error
   if (constraint === 'users_email_partial_key' || constraint === 'identities_provider_id_provider_unique') {

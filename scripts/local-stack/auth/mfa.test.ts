@@ -4,8 +4,8 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codeAt, currentStep, period } from './mfa/totp.ts'
-import { SoftAuthenticator, type CreationOptions, type RequestOptions } from './test-support/authenticator.ts'
-import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from './test-support/harness.ts'
+import { SoftAuthenticator, type CreationOptions, type RequestOptions } from './testing/authenticator.ts'
+import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from './testing/harness.ts'
 
 type Client = Awaited<ReturnType<typeof signedInUser>>['client']
 

@@ -1,6 +1,6 @@
 // GoTrue's rate limits from [auth.rate_limit]: token buckets (tollbooth's semantics: a burst, then a steady rate)
-// per client for each endpoint group, keyed on the configured header or else the client address, plus the global
-// hourly budget of emails sent. Exceeding one answers 429 with GoTrue's codes and messages.
+// per client for each endpoint group, keyed only on the configured header ([auth.rate_limit] header, GoTrue's
+// RATE_LIMIT_HEADER), plus the global hourly budget of emails sent. Exceeding one answers 429 with GoTrue's codes.
 import type { AuthSettings } from '../config/index.ts'
 import { tooManyRequests } from './errors.ts'
 
@@ -41,41 +41,51 @@ const fiveMinutes = 300
 /** Per 5 minutes with a burst of 30, as GoTrue's newLimiterPer5mOver1h. */
 const per5m = (events: number) => new TokenBucket(events / fiveMinutes, 30)
 
+/** The per-client buckets, named as the route table names them. */
+export type RateLimitBucket =
+  | 'token'
+  | 'verify'
+  | 'signup'
+  | 'recover'
+  | 'resend'
+  | 'otp'
+  | 'magicLink'
+  | 'user'
+  | 'anonymous'
+  | 'factorChallenge'
+  | 'factorVerify'
+  | 'passkey'
+
 export class RateLimits {
-  readonly token: TokenBucket
-  readonly verify: TokenBucket
-  readonly signup: TokenBucket
-  readonly recover: TokenBucket
-  readonly resend: TokenBucket
-  readonly otp: TokenBucket
-  readonly magicLink: TokenBucket
-  readonly user: TokenBucket
-  readonly anonymous: TokenBucket
-  readonly factorChallenge: TokenBucket
-  readonly factorVerify: TokenBucket
-  readonly passkey: TokenBucket
+  private readonly buckets: Record<RateLimitBucket, TokenBucket>
   private readonly email: TokenBucket
 
   constructor(settings: AuthSettings['rateLimit']) {
-    this.token = per5m(settings.tokenRefresh)
-    this.verify = per5m(settings.tokenVerifications)
-    this.signup = per5m(settings.signInSignUps)
-    this.recover = per5m(settings.signInSignUps)
-    this.resend = per5m(settings.signInSignUps)
-    this.otp = per5m(settings.signInSignUps)
-    this.magicLink = per5m(settings.signInSignUps)
-    this.user = per5m(settings.signInSignUps)
-    this.passkey = per5m(settings.signInSignUps)
-    this.anonymous = new TokenBucket(settings.anonymousUsers / 3600, Math.max(1, settings.anonymousUsers))
-    // GoTrue's default MFA limit: 15 challenges and 15 verifications a minute.
-    this.factorChallenge = new TokenBucket(15 / 60, 30)
-    this.factorVerify = new TokenBucket(15 / 60, 30)
+    this.buckets = {
+      token: per5m(settings.tokenRefresh),
+      verify: per5m(settings.tokenVerifications),
+      signup: per5m(settings.signInSignUps),
+      recover: per5m(settings.signInSignUps),
+      resend: per5m(settings.signInSignUps),
+      otp: per5m(settings.signInSignUps),
+      magicLink: per5m(settings.signInSignUps),
+      user: per5m(settings.signInSignUps),
+      passkey: per5m(settings.signInSignUps),
+      anonymous: new TokenBucket(settings.anonymousUsers / 3600, Math.max(1, settings.anonymousUsers)),
+      // GoTrue's default MFA limit: 15 challenges and 15 verifications a minute.
+      factorChallenge: new TokenBucket(15 / 60, 30),
+      factorVerify: new TokenBucket(15 / 60, 30),
+    }
     this.email = new TokenBucket(settings.emailSent / 3600, settings.emailSent)
   }
 
-  /** Throws GoTrue's 429 when `bucket` has no token left for `key`. */
-  enforce(bucket: TokenBucket, key: string): void {
-    if (!bucket.take(key)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached')
+  /**
+   * Throws GoTrue's 429 when `bucket` has no token left for `key`. Without a key (no rate-limit header configured,
+   * or the request lacks it) nothing is limited, as GoTrue's performRateLimiting: it never keys on the socket.
+   */
+  enforce(bucket: RateLimitBucket, key: string | undefined): void {
+    if (key === undefined) return
+    if (!this.buckets[bucket].take(key)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached')
   }
 
   /** The hourly budget of emails, shared by all clients (not applied when confirmations are off, as in GoTrue). */

@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   verifyLinkIn,
   type Harness,
-} from './test-support/harness.ts'
+} from './testing/harness.ts'
 
 describe.skipIf(!testDbUrl())('the signed-in user', () => {
   let h: Harness

@@ -1,8 +1,15 @@
 // One request as the route handlers see it: method, path and query after the /auth/v1 prefix, route parameters,
-// the client address rate limits key on, and the body read once (bounded) and decoded the way GoTrue decodes it.
+// the caller the route's auth gate let in, the rate-limit key, and the body read once (bounded, by the stack's
+// shared reader) and decoded the way GoTrue decodes it.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BodyTooLargeError, readBody } from '../../http/body.ts'
+import type { AuthContext } from '../context.ts'
 import { AuthError } from '../errors.ts'
+import type { Caller } from '../tokens/authenticate.ts'
 import { Params } from './params.ts'
+
+/** A route handler; the dispatcher has already applied the route's auth gate and rate limit. */
+export type AuthHandler = (context: AuthContext, request: AuthRequest) => Promise<void>
 
 /** Far above any legitimate GoTrue body (a WebAuthn attestation is a few kB); protects memory, not semantics. */
 const maxBodyBytes = 512 * 1024
@@ -13,13 +20,14 @@ export class AuthRequest {
   readonly query: URLSearchParams
   params: Record<string, string> = {}
   private body: Promise<Buffer> | undefined
+  private signedIn: Caller | undefined
 
   constructor(
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
     path: string,
-    /** The key rate limits use: the configured header's value, or the client address. */
-    readonly clientKey: string,
+    /** The key per-client rate limits use: the configured header's value; undefined means no per-client limit. */
+    readonly clientKey: string | undefined,
   ) {
     this.method = (req.method ?? 'GET').toUpperCase()
     // Concatenated, not resolved: a path like "//host/x" must stay a path.
@@ -34,6 +42,25 @@ export class AuthRequest {
     return clientAddress(this.req)
   }
 
+  /**
+   * Who counts as "one client" for the per-account failed-password cap: the rate-limit header's value when there is
+   * one, else the socket address (that cap is per account, so a shared address never throttles other accounts).
+   */
+  get attemptClient(): string {
+    return this.clientKey ?? this.ip
+  }
+
+  /** The caller let in by the route's auth gate ('user', 'mfa' or 'passkey' routes). */
+  caller(): Caller {
+    if (!this.signedIn)
+      throw new Error(`route ${this.method} ${this.pathname} reads a caller but has no user auth gate`)
+    return this.signedIn
+  }
+
+  setCaller(caller: Caller): void {
+    this.signedIn = caller
+  }
+
   get userAgent(): string | undefined {
     return this.req.headers['user-agent'] || undefined
   }
@@ -44,7 +71,10 @@ export class AuthRequest {
   }
 
   rawBody(): Promise<Buffer> {
-    this.body ??= readBody(this.req)
+    this.body ??= readBody(this.req, { limit: maxBodyBytes }).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) throw new AuthError(413, 'request_too_large', 'Request body is too large')
+      throw error
+    })
     return this.body
   }
 
@@ -63,24 +93,4 @@ export class AuthRequest {
 export function clientAddress(req: IncomingMessage): string {
   const address = req.socket.remoteAddress ?? ''
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0))
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > maxBodyBytes) {
-        req.removeAllListeners('data')
-        req.resume()
-        reject(new AuthError(413, 'request_too_large', 'Request body is too large'))
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.once('end', () => resolve(Buffer.concat(chunks)))
-    req.once('error', reject)
-  })
 }

@@ -5,14 +5,13 @@ import { generateOtp, randomPassword, tokenHash } from '../crypto.ts'
 import { inTransaction, type Queryable } from '../db.ts'
 import { badRequest, notFound, unprocessable } from '../errors.ts'
 import { sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { actionLink, sendInvite } from '../mail/send.ts'
 import { saveOneTimeToken, type TokenKind } from '../models/one-time-tokens.ts'
 import { userJson } from '../models/serialize.ts'
 import { emailIdentityData, insertIdentity, insertUser, mergeMetadata } from '../models/user-writes.ts'
 import { findUserByEmail, findUserWithEmail, isConfirmed, reloadUser, type UserRow } from '../models/users.ts'
 import { passwordProblem } from '../passwords/strength.ts'
-import { requireAdmin } from '../tokens/authenticate.ts'
 import { isRedirectAllowed, referrer, validateEmail } from '../validate.ts'
 
 const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered')
@@ -37,60 +36,56 @@ async function createEmailUser(
   return reloadUser(db, id)
 }
 
-export function adminLinkRoutes(router: Router, context: AuthContext): void {
-  router.add('POST', '/invite', async (request) => {
-    requireAdmin(context, request)
-    const params = await request.json('InviteParams')
-    const email = validateEmail(params.string('email'))
-    const existing = await findUserByEmail(context.db, email, context.aud)
-    if (existing && isConfirmed(existing)) throw emailExists()
-    const user = await inTransaction(context.db, async (db) => {
-      const user = existing ?? (await createEmailUser(context, db, email, params.object('data') ?? {}, ''))
-      await sendInvite(context, db, user, referrer(request, context.settings))
-      return reloadUser(db, user.id)
-    })
-    sendJson(request.res, 200, userJson(user))
+export const invite: AuthHandler = async (context, request) => {
+  const params = await request.json('InviteParams')
+  const email = validateEmail(params.string('email'))
+  const existing = await findUserByEmail(context.db, email, context.aud)
+  if (existing && isConfirmed(existing)) throw emailExists()
+  const user = await inTransaction(context.db, async (db) => {
+    const user = existing ?? (await createEmailUser(context, db, email, params.object('data') ?? {}, ''))
+    await sendInvite(context, db, user, referrer(request, context.settings))
+    return reloadUser(db, user.id)
   })
+  sendJson(request.res, 200, userJson(user))
+}
 
-  router.add('POST', '/admin/generate_link', async (request) => {
-    requireAdmin(context, request)
-    const params = await request.json('GenerateLinkParams')
-    const email = validateEmail(params.string('email'))
-    let type = params.string('type')
-    const target = isRedirectAllowed(params.string('redirect_to'), context.settings)
-      ? params.string('redirect_to')
-      : referrer(request, context.settings)
-    const existing = await findUserByEmail(context.db, email, context.aud)
-    let password = params.string('password')
-    if (!existing) {
-      if (type === 'magiclink') {
-        type = 'signup'
-        password = randomPassword()
-      } else if (['recovery', 'email_change_current', 'email_change_new'].includes(type)) {
-        throw notFound('user_not_found', 'User with this email not found')
-      }
+export const generateLink: AuthHandler = async (context, request) => {
+  const params = await request.json('GenerateLinkParams')
+  const email = validateEmail(params.string('email'))
+  let type = params.string('type')
+  const target = isRedirectAllowed(params.string('redirect_to'), context.settings)
+    ? params.string('redirect_to')
+    : referrer(request, context.settings)
+  const existing = await findUserByEmail(context.db, email, context.aud)
+  let password = params.string('password')
+  if (!existing) {
+    if (type === 'magiclink') {
+      type = 'signup'
+      password = randomPassword()
+    } else if (['recovery', 'email_change_current', 'email_change_new'].includes(type)) {
+      throw notFound('user_not_found', 'User with this email not found')
     }
-    const hashForSignup = type === 'signup' && !existing ? await signupHash(context, password) : ''
-    const otp = generateOtp(context.settings.email.otpLength)
-    const { user, hash } = await inTransaction(context.db, (db) =>
-      generate(context, db, {
-        type,
-        email,
-        existing,
-        otp,
-        hashForSignup,
-        params: { data: params.object('data'), newEmail: params.string('new_email') },
-      }),
-    )
-    const linkType = type.startsWith('email_change') ? 'email_change' : type
-    sendJson(request.res, 200, {
-      ...userJson(user),
-      action_link: actionLink(context, hash, linkType, target),
-      email_otp: otp,
-      hashed_token: hash,
-      verification_type: type,
-      redirect_to: target,
-    })
+  }
+  const hashForSignup = type === 'signup' && !existing ? await signupHash(context, password) : ''
+  const otp = generateOtp(context.settings.email.otpLength)
+  const { user, hash } = await inTransaction(context.db, (db) =>
+    generate(context, db, {
+      type,
+      email,
+      existing,
+      otp,
+      hashForSignup,
+      params: { data: params.object('data'), newEmail: params.string('new_email') },
+    }),
+  )
+  const linkType = type.startsWith('email_change') ? 'email_change' : type
+  sendJson(request.res, 200, {
+    ...userJson(user),
+    action_link: actionLink(context, hash, linkType, target),
+    email_otp: otp,
+    hashed_token: hash,
+    verification_type: type,
+    redirect_to: target,
   })
 }
 

@@ -7,11 +7,10 @@ import { inTransaction } from '../db.ts'
 import { badRequest, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { userJson } from '../models/serialize.ts'
 import { findUserById, findUserWithEmail, isUuid, nilUuid, userGraphSql, type UserRow } from '../models/users.ts'
 import { maxPasswordBytes } from '../passwords/strength.ts'
-import { requireAdmin } from '../tokens/authenticate.ts'
 import { validateEmail, validatePhone } from '../validate.ts'
 import { applyAdminUpdate, banInterval, createAdminUser } from './admin-user-writes.ts'
 
@@ -23,68 +22,58 @@ export async function loadUserParam(context: AuthContext, request: AuthRequest):
   return user
 }
 
-export function adminUserRoutes(router: Router, context: AuthContext): void {
-  router.add('GET', '/admin/users', async (request) => {
-    requireAdmin(context, request)
-    await listUsers(context, request)
-  })
-  router.add('POST', '/admin/users', async (request) => {
-    requireAdmin(context, request)
-    const params = await request.json('AdminUserParams')
-    const aud = params.string('aud') || context.aud
-    const email = params.string('email') === '' ? '' : validateEmail(params.string('email'))
-    const phone = params.string('phone') === '' ? '' : validatePhone(params.string('phone'))
-    if (!email && !phone) throw badRequest('validation_failed', 'Cannot create a user without either an email or phone')
-    if (email && (await findUserWithEmail(context.db, email, aud))) {
-      throw unprocessable('email_exists', 'A user with this email address has already been registered')
-    }
-    if (phone) {
-      const { rowCount } = await context.db.query('select 1 from auth.users where phone = $1 and aud = $2', [
-        phone,
-        aud,
-      ])
-      if (rowCount) throw unprocessable('phone_exists', 'Phone number already registered by another user')
-    }
-    const password = params.optionalString('password')
-    const passwordHash = params.string('password_hash')
-    if (password !== undefined && passwordHash !== '') {
-      throw badRequest('validation_failed', 'Only a password or a password hash should be provided')
-    }
-    if (passwordHash && !/^\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}$/.test(passwordHash)) {
-      throw badRequest('validation_failed', 'Invalid password hash: only bcrypt hashes are supported')
-    }
-    if (password && Buffer.byteLength(password) > maxPasswordBytes) {
-      throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes')
-    }
-    const id = params.string('id')
-    if (id !== '' && !isUuid(id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format')
-    if (id === nilUuid) throw badRequest('validation_failed', 'ID cannot be a nil uuid')
-    const ban = banInterval(params.string('ban_duration'))
-    const hash = passwordHash || (await context.hasher.hash(password || randomPassword()))
-    const user = await inTransaction(context.db, (db) =>
-      createAdminUser(db, params, { id: id || undefined, aud, email, phone, hash, ban }),
-    )
-    sendJson(request.res, 200, userJson(user))
-  })
-  router.add('GET', '/admin/users/:user_id', async (request) => {
-    requireAdmin(context, request)
-    sendJson(request.res, 200, userJson(await loadUserParam(context, request)))
-  })
-  router.add('PUT', '/admin/users/:user_id', async (request) => {
-    requireAdmin(context, request)
-    const user = await loadUserParam(context, request)
-    const params = await request.json('AdminUserParams')
-    const updated = await applyAdminUpdate(context, user, params)
-    sendJson(request.res, 200, userJson(updated))
-  })
-  router.add('DELETE', '/admin/users/:user_id', async (request) => {
-    requireAdmin(context, request)
-    const user = await loadUserParam(context, request)
-    const params = await request.optionalJson('adminUserDeleteParams')
-    if (params.boolean('should_soft_delete', false)) await softDelete(context, user)
-    else await context.db.query('delete from auth.users where id = $1', [user.id])
-    sendJson(request.res, 200, {})
-  })
+export const listAllUsers: AuthHandler = async (context, request) => {
+  await listUsers(context, request)
+}
+export const createUser: AuthHandler = async (context, request) => {
+  const params = await request.json('AdminUserParams')
+  const aud = params.string('aud') || context.aud
+  const email = params.string('email') === '' ? '' : validateEmail(params.string('email'))
+  const phone = params.string('phone') === '' ? '' : validatePhone(params.string('phone'))
+  if (!email && !phone) throw badRequest('validation_failed', 'Cannot create a user without either an email or phone')
+  if (email && (await findUserWithEmail(context.db, email, aud))) {
+    throw unprocessable('email_exists', 'A user with this email address has already been registered')
+  }
+  if (phone) {
+    const { rowCount } = await context.db.query('select 1 from auth.users where phone = $1 and aud = $2', [phone, aud])
+    if (rowCount) throw unprocessable('phone_exists', 'Phone number already registered by another user')
+  }
+  const password = params.optionalString('password')
+  const passwordHash = params.string('password_hash')
+  if (password !== undefined && passwordHash !== '') {
+    throw badRequest('validation_failed', 'Only a password or a password hash should be provided')
+  }
+  if (passwordHash && !/^\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}$/.test(passwordHash)) {
+    throw badRequest('validation_failed', 'Invalid password hash: only bcrypt hashes are supported')
+  }
+  if (password && Buffer.byteLength(password) > maxPasswordBytes) {
+    throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes')
+  }
+  const id = params.string('id')
+  if (id !== '' && !isUuid(id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format')
+  if (id === nilUuid) throw badRequest('validation_failed', 'ID cannot be a nil uuid')
+  const ban = banInterval(params.string('ban_duration'))
+  const hash = passwordHash || (await context.hasher.hash(password || randomPassword()))
+  const user = await inTransaction(context.db, (db) =>
+    createAdminUser(db, params, { id: id || undefined, aud, email, phone, hash, ban }),
+  )
+  sendJson(request.res, 200, userJson(user))
+}
+export const getUser: AuthHandler = async (context, request) => {
+  sendJson(request.res, 200, userJson(await loadUserParam(context, request)))
+}
+export const updateUser: AuthHandler = async (context, request) => {
+  const user = await loadUserParam(context, request)
+  const params = await request.json('AdminUserParams')
+  const updated = await applyAdminUpdate(context, user, params)
+  sendJson(request.res, 200, userJson(updated))
+}
+export const deleteUser: AuthHandler = async (context, request) => {
+  const user = await loadUserParam(context, request)
+  const params = await request.optionalJson('adminUserDeleteParams')
+  if (params.boolean('should_soft_delete', false)) await softDelete(context, user)
+  else await context.db.query('delete from auth.users where id = $1', [user.id])
+  sendJson(request.res, 200, {})
 }
 
 async function listUsers(context: AuthContext, request: AuthRequest): Promise<void> {

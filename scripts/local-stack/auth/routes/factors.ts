@@ -6,7 +6,7 @@ import { inTransaction, timeMs } from '../db.ts'
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { challengeWebAuthnFactor, verifyWebAuthnFactor } from '../mfa/webauthn-factor.ts'
 import { matchingStep, newSecret, otpauthUri, qrSvg } from '../mfa/totp.ts'
 import { upgradeSession } from '../mfa/upgrade.ts'
@@ -21,15 +21,7 @@ import {
   type FactorSecretRow,
 } from '../models/factors.ts'
 import { isUuid } from '../models/users.ts'
-import { authenticate, isAal2, type Caller } from '../tokens/authenticate.ts'
-
-async function mfaCaller(context: AuthContext, request: AuthRequest): Promise<Caller> {
-  const caller = await authenticate(context, request)
-  if (caller.claims.is_anonymous === true) {
-    throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions')
-  }
-  return caller
-}
+import { isAal2, type Caller } from '../tokens/authenticate.ts'
 
 async function loadFactor(context: AuthContext, request: AuthRequest, caller: Caller): Promise<FactorSecretRow> {
   const id = request.params.factor_id ?? ''
@@ -39,129 +31,127 @@ async function loadFactor(context: AuthContext, request: AuthRequest, caller: Ca
   return factor
 }
 
-const disabled = (type: string, action: 'enroll' | 'verify') =>
+const disabled = (type: 'totp' | 'phone' | 'webauthn', action: 'enroll' | 'verify') =>
   unprocessable(
     `mfa_${type}_${action}_not_enabled`,
     `MFA ${action === 'enroll' ? 'enroll' : 'verification'} is disabled for ${{ totp: 'TOTP', phone: 'Phone', webauthn: 'WebAuthn' }[type]}`,
   )
 
-export function factorRoutes(router: Router, context: AuthContext): void {
+function enabledFactors(context: AuthContext) {
   const { mfa } = context.settings
-  const enabled = { totp: mfa.totp, phone: mfa.phone, webauthn: mfa.webAuthn } as const
+  return { totp: mfa.totp, phone: mfa.phone, webauthn: mfa.webAuthn } as const
+}
 
-  router.add('POST', '/factors', async (request) => {
-    const caller = await mfaCaller(context, request)
-    const params = await request.json('EnrollFactorParams')
-    const type = params.string('factor_type')
-    const friendlyName = params.string('friendly_name')
-    if (type !== 'totp' && type !== 'phone' && type !== 'webauthn') {
-      throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn')
-    }
-    if (!enabled[type].enrollEnabled) throw disabled(type, 'enroll')
-    // No SMS provider in the local stack: phone factors cannot receive codes, so they cannot be enrolled either.
-    if (type === 'phone') throw unprocessable('sms_send_failed', 'Error sending sms: no SMS provider is configured')
-    await checkFactorLimits(context, caller, friendlyName)
-    if (type === 'webauthn') {
-      const id = await insertFactor(context.db, { userId: caller.user.id, friendlyName, type })
-      return sendJson(request.res, 200, { id, type, friendly_name: friendlyName })
-    }
-    const issuer = params.string('issuer') || new URL(context.settings.siteUrl).host
-    const secret = newSecret()
-    const uri = otpauthUri(issuer, caller.user.email ?? '', secret)
-    const id = await insertFactor(context.db, { userId: caller.user.id, friendlyName, type, secret })
-    sendJson(request.res, 200, {
-      id,
-      type,
-      friendly_name: friendlyName,
-      totp: { qr_code: await qrSvg(uri), secret, uri },
-    })
+export const enrollFactor: AuthHandler = async (context, request) => {
+  const caller = request.caller()
+  const params = await request.json('EnrollFactorParams')
+  const type = params.string('factor_type')
+  const friendlyName = params.string('friendly_name')
+  if (type !== 'totp' && type !== 'phone' && type !== 'webauthn') {
+    throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn')
+  }
+  if (!enabledFactors(context)[type].enrollEnabled) throw disabled(type, 'enroll')
+  // No SMS provider in the local stack: phone factors cannot receive codes, so they cannot be enrolled either.
+  if (type === 'phone') throw unprocessable('sms_send_failed', 'Error sending sms: no SMS provider is configured')
+  await checkFactorLimits(context, caller, friendlyName)
+  if (type === 'webauthn') {
+    const id = await insertFactor(context.db, { userId: caller.user.id, friendlyName, type })
+    return sendJson(request.res, 200, { id, type, friendly_name: friendlyName })
+  }
+  const issuer = params.string('issuer') || new URL(context.settings.siteUrl).host
+  const secret = newSecret()
+  const uri = otpauthUri(issuer, caller.user.email ?? '', secret)
+  const id = await insertFactor(context.db, { userId: caller.user.id, friendlyName, type, secret })
+  sendJson(request.res, 200, {
+    id,
+    type,
+    friendly_name: friendlyName,
+    totp: { qr_code: await qrSvg(uri), secret, uri },
   })
+}
 
-  router.add('POST', '/factors/:factor_id/challenge', async (request) => {
-    const caller = await mfaCaller(context, request)
-    const factor = await loadFactor(context, request, caller)
-    context.limits.enforce(context.limits.factorChallenge, request.clientKey)
-    if (!enabled[factor.factor_type].verifyEnabled) throw disabled(factor.factor_type, 'verify')
-    if (factor.factor_type === 'webauthn') {
-      return sendJson(request.res, 200, await challengeWebAuthnFactor(context, request, caller, factor))
-    }
-    if (factor.factor_type === 'phone')
-      throw unprocessable('sms_send_failed', 'Error sending sms: no SMS provider is configured')
-    const challenge = await createChallenge(context.db, factor.id, request.ip)
-    sendJson(request.res, 200, {
-      id: challenge.id,
-      type: factor.factor_type,
-      expires_at: Math.floor((timeMs(challenge.created_at) ?? Date.now()) / 1000) + context.challengeExpiry,
-    })
+export const challengeFactor: AuthHandler = async (context, request) => {
+  const caller = request.caller()
+  const factor = await loadFactor(context, request, caller)
+  if (!enabledFactors(context)[factor.factor_type].verifyEnabled) throw disabled(factor.factor_type, 'verify')
+  if (factor.factor_type === 'webauthn') {
+    return sendJson(request.res, 200, await challengeWebAuthnFactor(context, request, caller, factor))
+  }
+  if (factor.factor_type === 'phone')
+    throw unprocessable('sms_send_failed', 'Error sending sms: no SMS provider is configured')
+  const challenge = await createChallenge(context.db, factor.id, request.ip)
+  sendJson(request.res, 200, {
+    id: challenge.id,
+    type: factor.factor_type,
+    expires_at: Math.floor((timeMs(challenge.created_at) ?? Date.now()) / 1000) + context.challengeExpiry,
   })
+}
 
-  router.add('POST', '/factors/:factor_id/verify', async (request) => {
-    const caller = await mfaCaller(context, request)
-    const factor = await loadFactor(context, request, caller)
-    context.limits.enforce(context.limits.factorVerify, request.clientKey)
-    const params = await request.json('VerifyFactorParams')
-    // A missing id decodes to the nil UUID in GoTrue, which matches no challenge.
-    const challengeId = params.string('challenge_id') || '00000000-0000-0000-0000-000000000000'
-    if (!isUuid(challengeId)) {
-      throw badRequest(
-        'bad_json',
-        `Could not parse request body as JSON: uuid: incorrect UUID length ${challengeId.length} in string "${challengeId}"`,
-      )
-    }
-    if (!enabled[factor.factor_type].verifyEnabled) throw disabled(factor.factor_type, 'verify')
-    if (factor.factor_type === 'webauthn') {
-      const challenge = await validChallenge(context, request, factor, challengeId)
-      return sendJson(request.res, 200, await verifyWebAuthnFactor(context, caller, factor, challenge, params))
-    }
-    const code = params.string('code')
-    if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty')
+export const verifyFactor: AuthHandler = async (context, request) => {
+  const caller = request.caller()
+  const factor = await loadFactor(context, request, caller)
+  const params = await request.json('VerifyFactorParams')
+  // A missing id decodes to the nil UUID in GoTrue, which matches no challenge.
+  const challengeId = params.string('challenge_id') || '00000000-0000-0000-0000-000000000000'
+  if (!isUuid(challengeId)) {
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: uuid: incorrect UUID length ${challengeId.length} in string "${challengeId}"`,
+    )
+  }
+  if (!enabledFactors(context)[factor.factor_type].verifyEnabled) throw disabled(factor.factor_type, 'verify')
+  if (factor.factor_type === 'webauthn') {
     const challenge = await validChallenge(context, request, factor, challengeId)
-    const tokens = await inTransaction(context.db, async (db) => {
-      // The factor row lock serialises verifications, so one code cannot be accepted twice concurrently.
-      await db.query('select 1 from auth.mfa_factors where id = $1 for update', [factor.id])
-      const step = matchingStep(factor.secret ?? '', code)
-      if (step === undefined || step <= (await lastAcceptedStep(db, factor.id))) {
-        throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
-      }
-      // Marked verified only if it still is not: of two verifications of one challenge, the second is refused.
-      const marked = await db.query(
-        'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1 and verified_at is null',
-        [challenge.id, String(step)],
-      )
-      if (!marked.rowCount) {
-        throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
-      }
-      await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id])
-      await db.query(
-        `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified'`,
-        [caller.user.id],
-      )
-      return upgradeSession(context, db, caller, 'totp', factor.id)
-    })
-    sendJson(request.res, 200, tokens)
-  })
-
-  router.add('DELETE', '/factors/:factor_id', async (request) => {
-    const caller = await mfaCaller(context, request)
-    const factor = await loadFactor(context, request, caller)
-    if (factor.status === 'verified' && !isAal2(caller)) {
-      throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor')
+    return sendJson(request.res, 200, await verifyWebAuthnFactor(context, caller, factor, challenge, params))
+  }
+  const code = params.string('code')
+  if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty')
+  const challenge = await validChallenge(context, request, factor, challengeId)
+  const tokens = await inTransaction(context.db, async (db) => {
+    // The factor row lock serialises verifications, so one code cannot be accepted twice concurrently.
+    await db.query('select 1 from auth.mfa_factors where id = $1 for update', [factor.id])
+    const step = matchingStep(factor.secret ?? '', code)
+    if (step === undefined || step <= (await lastAcceptedStep(db, factor.id))) {
+      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
     }
-    await inTransaction(context.db, async (db) => {
-      await db.query('delete from auth.mfa_factors where id = $1', [factor.id])
-      const method = factor.factor_type === 'webauthn' ? 'mfa/webauthn' : factor.factor_type
-      await db.query(
-        `delete from auth.mfa_amr_claims where authentication_method = $2
-           and session_id in (select id from auth.sessions where factor_id = $1)`,
-        [factor.id, method],
-      )
-      await db.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [
-        caller.user.id,
-        factor.id,
-      ])
-    })
-    sendJson(request.res, 200, { id: factor.id })
+    // Marked verified only if it still is not: of two verifications of one challenge, the second is refused.
+    const marked = await db.query(
+      'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1 and verified_at is null',
+      [challenge.id, String(step)],
+    )
+    if (!marked.rowCount) {
+      throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')
+    }
+    await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id])
+    await db.query(
+      `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified'`,
+      [caller.user.id],
+    )
+    return upgradeSession(context, db, caller, 'totp', factor.id)
   })
+  sendJson(request.res, 200, tokens)
+}
+
+export const unenrollFactor: AuthHandler = async (context, request) => {
+  const caller = request.caller()
+  const factor = await loadFactor(context, request, caller)
+  if (factor.status === 'verified' && !isAal2(caller)) {
+    throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor')
+  }
+  await inTransaction(context.db, async (db) => {
+    await db.query('delete from auth.mfa_factors where id = $1', [factor.id])
+    const method = factor.factor_type === 'webauthn' ? 'mfa/webauthn' : factor.factor_type
+    await db.query(
+      `delete from auth.mfa_amr_claims where authentication_method = $2
+         and session_id in (select id from auth.sessions where factor_id = $1)`,
+      [factor.id, method],
+    )
+    await db.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [
+      caller.user.id,
+      factor.id,
+    ])
+  })
+  sendJson(request.res, 200, { id: factor.id })
 }
 
 async function checkFactorLimits(context: AuthContext, caller: Caller, friendlyName: string): Promise<void> {

@@ -1,6 +1,6 @@
 // GET /health, /settings and /.well-known/jwks.json: what GoTrue answers without any credentials.
-import { autoconfirm, type AuthContext } from '../context.ts'
-import type { Router } from '../http/router.ts'
+import { autoconfirm } from '../context.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
 
 export const gotrueVersion = 'v2.189.0'
@@ -32,34 +32,32 @@ const oauthProviders = [
   'zoom',
 ]
 
-export function healthRoutes(router: Router, context: AuthContext): void {
-  router.add('GET', '/health', async ({ res }) => {
-    sendJson(res, 200, {
-      version: gotrueVersion,
-      name: 'GoTrue',
-      description: 'GoTrue is a user registration and authentication API',
-    })
+export const health: AuthHandler = async (context, { res }) => {
+  sendJson(res, 200, {
+    version: gotrueVersion,
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
   })
+}
 
-  router.add('GET', '/settings', async ({ res }) => {
-    const { settings } = context
-    // No OAuth provider is configured in the local stack; the flags mirror config.toml for the rest.
-    const external: Record<string, boolean> = { anonymous_users: settings.enableAnonymousSignIns }
-    for (const provider of oauthProviders) external[provider] = false
-    external.email = settings.email.enableSignup
-    external.phone = settings.sms.enableSignup
-    sendJson(res, 200, {
-      external,
-      disable_signup: !settings.enableSignup,
-      mailer_autoconfirm: autoconfirm(context),
-      phone_autoconfirm: !settings.sms.enableConfirmations,
-      sms_provider: '',
-      saml_enabled: false,
-      passkey_enabled: settings.passkey.enabled,
-    })
+export const settings: AuthHandler = async (context, { res }) => {
+  const { settings } = context
+  // No OAuth provider is configured in the local stack; the flags mirror config.toml for the rest.
+  const external: Record<string, boolean> = { anonymous_users: settings.enableAnonymousSignIns }
+  for (const provider of oauthProviders) external[provider] = false
+  external.email = settings.email.enableSignup
+  external.phone = settings.sms.enableSignup
+  sendJson(res, 200, {
+    external,
+    disable_signup: !settings.enableSignup,
+    mailer_autoconfirm: autoconfirm(context),
+    phone_autoconfirm: !settings.sms.enableConfirmations,
+    sms_provider: '',
+    saml_enabled: false,
+    passkey_enabled: settings.passkey.enabled,
   })
+}
 
-  router.add('GET', '/.well-known/jwks.json', async ({ res }) => {
-    sendJson(res, 200, context.keys.jwks(), { 'cache-control': 'public, max-age=600' })
-  })
+export const jwks: AuthHandler = async (context, { res }) => {
+  sendJson(res, 200, context.keys.jwks(), { 'cache-control': 'public, max-age=600' })
 }

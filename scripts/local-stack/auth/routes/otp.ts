@@ -7,7 +7,7 @@ import { inTransaction, type Queryable } from '../db.ts'
 import { badRequest, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { sendConfirmation, sendEmailChange, sendRecovery } from '../mail/send.ts'
 import { createFlowState } from '../models/flow-state.ts'
 import { confirmEmail, insertEmailUser } from '../models/user-writes.ts'
@@ -15,82 +15,76 @@ import { findUserByEmail, isConfirmed, reloadUser, type UserRow } from '../model
 import { pkceParams, referrer, validateEmail, type FlowType } from '../validate.ts'
 import { metadata } from './shared.ts'
 
-export function otpRoutes(router: Router, context: AuthContext): void {
-  router.add('POST', '/otp', async (request) => {
-    context.limits.enforce(context.limits.otp, request.clientKey)
-    const params = await request.json('OtpParams')
-    const email = params.string('email')
-    if (email !== '' && params.string('phone') !== '') {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided')
-    }
-    if (email !== '' && params.string('channel') !== '') {
-      throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP')
-    }
-    const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
-    if (email === '' && params.string('phone') === '') {
-      throw badRequest('validation_failed', 'One of email or phone must be set')
-    }
-    if (email === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider')
-    const address = validateEmail(email)
-    if (!params.boolean('create_user', true) && !(await findUserByEmail(context.db, address, context.aud))) {
-      throw unprocessable('otp_disabled', 'Signups not allowed for otp')
-    }
-    await magicLink(context, request, address, metadata(params.object('data')), pkce, params.string('code_challenge'))
-  })
+export const otp: AuthHandler = async (context, request) => {
+  const params = await request.json('OtpParams')
+  const email = params.string('email')
+  if (email !== '' && params.string('phone') !== '') {
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided')
+  }
+  if (email !== '' && params.string('channel') !== '') {
+    throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP')
+  }
+  const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
+  if (email === '' && params.string('phone') === '') {
+    throw badRequest('validation_failed', 'One of email or phone must be set')
+  }
+  if (email === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider')
+  const address = validateEmail(email)
+  if (!params.boolean('create_user', true) && !(await findUserByEmail(context.db, address, context.aud))) {
+    throw unprocessable('otp_disabled', 'Signups not allowed for otp')
+  }
+  await magicLink(context, request, address, metadata(params.object('data')), pkce, params.string('code_challenge'))
+}
 
-  router.add('POST', '/magiclink', async (request) => {
-    context.limits.enforce(context.limits.magicLink, request.clientKey)
-    const params = await request.json('MagicLinkParams')
-    if (params.string('email') === '') throw unprocessable('validation_failed', 'Password recovery requires an email')
-    const address = validateEmail(params.string('email'))
-    const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
-    await magicLink(context, request, address, metadata(params.object('data')), pkce, params.string('code_challenge'))
-  })
+export const magicLinkRoute: AuthHandler = async (context, request) => {
+  const params = await request.json('MagicLinkParams')
+  if (params.string('email') === '') throw unprocessable('validation_failed', 'Password recovery requires an email')
+  const address = validateEmail(params.string('email'))
+  const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
+  await magicLink(context, request, address, metadata(params.object('data')), pkce, params.string('code_challenge'))
+}
 
-  router.add('POST', '/recover', async (request) => {
-    context.limits.enforce(context.limits.recover, request.clientKey)
-    const params = await request.json('RecoverParams')
-    if (!context.settings.email.enableSignup) throw badRequest('email_provider_disabled', 'Email logins are disabled')
-    if (params.string('email') === '') throw badRequest('validation_failed', 'Password recovery requires an email')
-    const address = validateEmail(params.string('email'))
-    const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
-    const user = await findUserByEmail(context.db, address, context.aud)
-    if (user) {
-      await inTransaction(context.db, async (db) => {
-        await pkceState(db, user, pkce, params.string('code_challenge'), 'recovery')
-        await sendRecovery(context, db, user, pkce.flow, referrer(request, context.settings), 'recovery')
-      })
-    }
-    sendJson(request.res, 200, {})
-  })
+export const recover: AuthHandler = async (context, request) => {
+  const params = await request.json('RecoverParams')
+  if (!context.settings.email.enableSignup) throw badRequest('email_provider_disabled', 'Email logins are disabled')
+  if (params.string('email') === '') throw badRequest('validation_failed', 'Password recovery requires an email')
+  const address = validateEmail(params.string('email'))
+  const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
+  const user = await findUserByEmail(context.db, address, context.aud)
+  if (user) {
+    await inTransaction(context.db, async (db) => {
+      await pkceState(db, user, pkce, params.string('code_challenge'), 'recovery')
+      await sendRecovery(context, db, user, pkce.flow, referrer(request, context.settings), 'recovery')
+    })
+  }
+  sendJson(request.res, 200, {})
+}
 
-  router.add('POST', '/resend', async (request) => {
-    context.limits.enforce(context.limits.resend, request.clientKey)
-    const params = await request.json('ResendConfirmationParams')
-    const type = params.string('type')
-    if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
-      throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
-    }
-    const email = params.string('email')
-    const phone = params.string('phone')
-    if (email === '' && type === 'signup')
-      throw badRequest('validation_failed', 'Type provided requires an email address')
-    if (phone === '' && type === 'sms') throw badRequest('validation_failed', 'Type provided requires a phone number')
-    if (email !== '' && phone !== '') {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided.')
-    }
-    if (email === '' && phone === '') throw badRequest('validation_failed', 'Missing email address or phone number')
-    if (email === '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
-    const user = await findUserByEmail(context.db, validateEmail(email), context.aud)
-    const target = referrer(request, context.settings)
-    if (user && type === 'signup' && !isConfirmed(user)) {
-      await inTransaction(context.db, (db) => sendConfirmation(context, db, user, 'implicit', target))
-    } else if (user && type === 'email_change' && (user.email_change ?? '') !== '') {
-      const newEmail = user.email_change!
-      await inTransaction(context.db, (db) => sendEmailChange(context, db, user, newEmail, 'implicit', target))
-    }
-    sendJson(request.res, 200, {})
-  })
+export const resend: AuthHandler = async (context, request) => {
+  const params = await request.json('ResendConfirmationParams')
+  const type = params.string('type')
+  if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
+    throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
+  }
+  const email = params.string('email')
+  const phone = params.string('phone')
+  if (email === '' && type === 'signup')
+    throw badRequest('validation_failed', 'Type provided requires an email address')
+  if (phone === '' && type === 'sms') throw badRequest('validation_failed', 'Type provided requires a phone number')
+  if (email !== '' && phone !== '') {
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided.')
+  }
+  if (email === '' && phone === '') throw badRequest('validation_failed', 'Missing email address or phone number')
+  if (email === '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
+  const user = await findUserByEmail(context.db, validateEmail(email), context.aud)
+  const target = referrer(request, context.settings)
+  if (user && type === 'signup' && !isConfirmed(user)) {
+    await inTransaction(context.db, (db) => sendConfirmation(context, db, user, 'implicit', target))
+  } else if (user && type === 'email_change' && (user.email_change ?? '') !== '') {
+    const newEmail = user.email_change!
+    await inTransaction(context.db, (db) => sendEmailChange(context, db, user, newEmail, 'implicit', target))
+  }
+  sendJson(request.res, 200, {})
 }
 
 async function pkceState(

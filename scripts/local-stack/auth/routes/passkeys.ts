@@ -6,7 +6,7 @@ import { inTransaction } from '../db.ts'
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson, sendNoContent } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import {
   consumeChallenge,
   findPasskeyByCredentialId,
@@ -15,8 +15,7 @@ import {
   passkeyJson,
   saveChallenge,
 } from '../models/passkeys.ts'
-import { findUserById, hasVerifiedFactor, isBanned, isConfirmed, isUuid } from '../models/users.ts'
-import { authenticate, isAal2, requireAdmin, type Caller } from '../tokens/authenticate.ts'
+import { findUserById, isBanned, isConfirmed, isUuid } from '../models/users.ts'
 import { issueSession } from '../tokens/issue.ts'
 import {
   assertedCredentialId,
@@ -29,18 +28,6 @@ import { loadUserParam } from './admin-users.ts'
 import { grantOf } from './shared.ts'
 
 const maxFriendlyName = 120
-
-async function manager(context: AuthContext, request: AuthRequest): Promise<Caller> {
-  const caller = await authenticate(context, request)
-  if (caller.claims.is_anonymous === true) {
-    throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions')
-  }
-  // With MFA on, managing passkeys needs the second factor too.
-  if (hasVerifiedFactor(caller.user) && !isAal2(caller)) {
-    throw forbidden('insufficient_aal', 'AAL2 session is required to manage passkeys')
-  }
-  return caller
-}
 
 /** challenge_id and credential from a verify body (GoTrue also knew the credential as credential_response). */
 async function ceremonyParams(request: AuthRequest): Promise<{ challengeId: string; credential: unknown }> {
@@ -57,151 +44,147 @@ const notFoundOrUsed = () => badRequest('webauthn_challenge_not_found', 'Challen
 const expired = () => badRequest('webauthn_challenge_expired', 'Challenge has expired')
 const verificationFailed = () => badRequest('webauthn_verification_failed', 'Credential verification failed')
 
-export function passkeyRoutes(router: Router, context: AuthContext): void {
-  const rp = context.settings.webauthn
+export const registrationOptionsRoute: AuthHandler = async (context, request) => {
+  const caller = request.caller()
+  if (caller.user.is_sso_user) throw unprocessable('validation_failed', 'SSO users cannot register passkeys')
+  const existing = await listPasskeys(context.db, caller.user.id)
+  if (existing.length >= context.maxPasskeysPerUser) {
+    throw unprocessable('too_many_passkeys', 'Maximum number of passkeys reached')
+  }
+  const exclude = existing.map((p) => ({ id: p.credential_id.toString('base64url'), transports: p.transports }))
+  const user = { id: caller.user.id, email: caller.user.email ?? caller.user.phone ?? '' }
+  const options = await registrationOptions(context.settings.webauthn, user, exclude, 'required')
+  const saved = await saveChallenge(
+    context.db,
+    caller.user.id,
+    'registration',
+    {
+      challenge: options.challenge,
+      rpId: context.settings.webauthn.rpId,
+      user_id: options.user.id,
+      userVerification: 'preferred',
+    },
+    context.challengeExpiry,
+  )
+  sendJson(request.res, 200, { challenge_id: saved.id, options, expires_at: saved.expiresAt })
+}
 
-  router.add('POST', '/passkeys/registration/options', async (request) => {
-    const caller = await manager(context, request)
-    if (caller.user.is_sso_user) throw unprocessable('validation_failed', 'SSO users cannot register passkeys')
-    const existing = await listPasskeys(context.db, caller.user.id)
-    if (existing.length >= context.maxPasskeysPerUser) {
+export const registrationVerify: AuthHandler = async (context, request) => {
+  const caller = request.caller()
+  const { challengeId, credential } = await ceremonyParams(request)
+  const challenge = await consumeChallenge(context.db, challengeId, 'registration', caller.user.id)
+  if (!challenge) throw notFoundOrUsed()
+  if (challenge.expired) throw expired()
+  const created = await verifyRegistration(context.settings.webauthn, credential, challenge.session_data.challenge)
+  if (!created) throw verificationFailed()
+  const row = await inTransaction(context.db, async (db) => {
+    const count = await db.query('select 1 from auth.webauthn_credentials where user_id = $1', [caller.user.id])
+    if ((count.rowCount ?? 0) >= context.maxPasskeysPerUser) {
       throw unprocessable('too_many_passkeys', 'Maximum number of passkeys reached')
     }
-    const exclude = existing.map((p) => ({ id: p.credential_id.toString('base64url'), transports: p.transports }))
-    const user = { id: caller.user.id, email: caller.user.email ?? caller.user.phone ?? '' }
-    const options = await registrationOptions(rp, user, exclude, 'required')
-    const saved = await saveChallenge(
-      context.db,
-      caller.user.id,
-      'registration',
-      { challenge: options.challenge, rpId: rp.rpId, user_id: options.user.id, userVerification: 'preferred' },
-      context.challengeExpiry,
-    )
-    sendJson(request.res, 200, { challenge_id: saved.id, options, expires_at: saved.expiresAt })
-  })
-
-  router.add('POST', '/passkeys/registration/verify', async (request) => {
-    const caller = await manager(context, request)
-    const { challengeId, credential } = await ceremonyParams(request)
-    const challenge = await consumeChallenge(context.db, challengeId, 'registration', caller.user.id)
-    if (!challenge) throw notFoundOrUsed()
-    if (challenge.expired) throw expired()
-    const created = await verifyRegistration(rp, credential, challenge.session_data.challenge)
-    if (!created) throw verificationFailed()
-    const row = await inTransaction(context.db, async (db) => {
-      const count = await db.query('select 1 from auth.webauthn_credentials where user_id = $1', [caller.user.id])
-      if ((count.rowCount ?? 0) >= context.maxPasskeysPerUser) {
-        throw unprocessable('too_many_passkeys', 'Maximum number of passkeys reached')
-      }
-      if (await findPasskeyByCredentialId(db, created.id)) {
-        throw unprocessable('webauthn_credential_exists', 'This credential is already registered')
-      }
-      return insertPasskey(db, {
-        userId: caller.user.id,
-        credentialId: created.id,
-        publicKey: created.publicKey,
-        attestationType: created.attestationType,
-        aaguid: created.aaguid,
-        signCount: created.counter,
-        transports: created.transports,
-        backupEligible: created.backupEligible,
-        backedUp: created.backedUp,
-        friendlyName: 'Passkey',
-      })
-    })
-    sendJson(request.res, 200, passkeyJson(row))
-  })
-
-  router.add('POST', '/passkeys/authentication/options', async (request) => {
-    context.limits.enforce(context.limits.passkey, request.clientKey)
-    const options = await authenticationOptions(rp, [])
-    const saved = await saveChallenge(
-      context.db,
-      null,
-      'authentication',
-      { challenge: options.challenge, rpId: rp.rpId, userVerification: 'preferred' },
-      context.challengeExpiry,
-    )
-    sendJson(request.res, 200, { challenge_id: saved.id, options, expires_at: saved.expiresAt })
-  })
-
-  router.add('POST', '/passkeys/authentication/verify', async (request) => {
-    context.limits.enforce(context.limits.passkey, request.clientKey)
-    const { challengeId, credential } = await ceremonyParams(request)
-    const challenge = await consumeChallenge(context.db, challengeId, 'authentication', null)
-    if (!challenge) throw notFoundOrUsed()
-    if (challenge.expired) throw expired()
-    const credentialId = assertedCredentialId(credential)
-    const passkey =
-      credentialId && (await findPasskeyByCredentialId(context.db, Buffer.from(credentialId, 'base64url')))
-    if (!passkey) throw verificationFailed()
-    const userHandle = (credential as { response?: { userHandle?: unknown } }).response?.userHandle
-    if (typeof userHandle === 'string' && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.user_id) {
-      throw verificationFailed()
+    if (await findPasskeyByCredentialId(db, created.id)) {
+      throw unprocessable('webauthn_credential_exists', 'This credential is already registered')
     }
-    const asserted = await verifyAuthentication(rp, credential, challenge.session_data.challenge, {
-      id: credentialId,
-      publicKey: passkey.public_key,
-      counter: Number(passkey.sign_count),
-      transports: passkey.transports,
+    return insertPasskey(db, {
+      userId: caller.user.id,
+      credentialId: created.id,
+      publicKey: created.publicKey,
+      attestationType: created.attestationType,
+      aaguid: created.aaguid,
+      signCount: created.counter,
+      transports: created.transports,
+      backupEligible: created.backupEligible,
+      backedUp: created.backedUp,
+      friendlyName: 'Passkey',
     })
-    if (!asserted) throw verificationFailed()
-    const user = await findUserById(context.db, passkey.user_id)
-    if (!user) throw verificationFailed()
-    if (user.email && !isConfirmed(user)) throw forbidden('email_not_confirmed', 'Email not confirmed')
-    if (isBanned(user)) throw forbidden('user_banned', 'User is banned')
-    const tokens = await inTransaction(context.db, async (db) => {
-      await db.query(
-        'update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1',
-        [passkey.id, asserted.counter],
-      )
-      return issueSession(context, db, user, 'passkey', grantOf(request))
-    })
-    sendJson(request.res, 200, tokens)
   })
+  sendJson(request.res, 200, passkeyJson(row))
+}
 
-  router.add('GET', '/passkeys', async (request) => {
-    const { user } = await authenticate(context, request)
-    sendJson(request.res, 200, (await listPasskeys(context.db, user.id)).map(passkeyJson))
+export const authenticationOptionsRoute: AuthHandler = async (context, request) => {
+  const options = await authenticationOptions(context.settings.webauthn, [])
+  const saved = await saveChallenge(
+    context.db,
+    null,
+    'authentication',
+    { challenge: options.challenge, rpId: context.settings.webauthn.rpId, userVerification: 'preferred' },
+    context.challengeExpiry,
+  )
+  sendJson(request.res, 200, { challenge_id: saved.id, options, expires_at: saved.expiresAt })
+}
+
+export const authenticationVerify: AuthHandler = async (context, request) => {
+  const { challengeId, credential } = await ceremonyParams(request)
+  const challenge = await consumeChallenge(context.db, challengeId, 'authentication', null)
+  if (!challenge) throw notFoundOrUsed()
+  if (challenge.expired) throw expired()
+  const credentialId = assertedCredentialId(credential)
+  const passkey = credentialId && (await findPasskeyByCredentialId(context.db, Buffer.from(credentialId, 'base64url')))
+  if (!passkey) throw verificationFailed()
+  const userHandle = (credential as { response?: { userHandle?: unknown } }).response?.userHandle
+  if (typeof userHandle === 'string' && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.user_id) {
+    throw verificationFailed()
+  }
+  const asserted = await verifyAuthentication(context.settings.webauthn, credential, challenge.session_data.challenge, {
+    id: credentialId,
+    publicKey: passkey.public_key,
+    counter: Number(passkey.sign_count),
+    transports: passkey.transports,
   })
-
-  router.add('PATCH', '/passkeys/:passkey_id', async (request) => {
-    const { user } = await authenticate(context, request)
-    const id = passkeyIdParam(request)
-    const params = await request.json('PasskeyUpdateParams')
-    const name = params.string('friendly_name')
-    if (name === '') throw badRequest('validation_failed', 'friendly_name is required')
-    if ([...name].length > maxFriendlyName) {
-      throw badRequest('validation_failed', `friendly_name must be ${maxFriendlyName} characters or less`)
-    }
-    const { rows } = await context.db.query<{ id: string }>(
-      `update auth.webauthn_credentials set friendly_name = $3, updated_at = now()
-       where id = $1 and user_id = $2 returning id`,
-      [id, user.id, name],
+  if (!asserted) throw verificationFailed()
+  const user = await findUserById(context.db, passkey.user_id)
+  if (!user) throw verificationFailed()
+  if (user.email && !isConfirmed(user)) throw forbidden('email_not_confirmed', 'Email not confirmed')
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned')
+  const tokens = await inTransaction(context.db, async (db) => {
+    await db.query(
+      'update auth.webauthn_credentials set sign_count = $2, last_used_at = now(), updated_at = now() where id = $1',
+      [passkey.id, asserted.counter],
     )
-    if (!rows[0]) throw notFound('validation_failed', 'Passkey not found')
-    const updated = (await listPasskeys(context.db, user.id)).find((p) => p.id === id)!
-    sendJson(request.res, 200, passkeyJson(updated))
+    return issueSession(context, db, user, 'passkey', grantOf(request))
   })
+  sendJson(request.res, 200, tokens)
+}
 
-  router.add('DELETE', '/passkeys/:passkey_id', async (request) => {
-    const { user } = await manager(context, request)
-    await deletePasskey(context, user.id, passkeyIdParam(request))
-    sendNoContent(request.res)
-  })
+export const listOwnPasskeys: AuthHandler = async (context, request) => {
+  const { user } = request.caller()
+  sendJson(request.res, 200, (await listPasskeys(context.db, user.id)).map(passkeyJson))
+}
 
-  router.add('GET', '/admin/users/:user_id/passkeys', async (request) => {
-    requireAdmin(context, request)
-    const user = await loadUserParam(context, request)
-    sendJson(request.res, 200, (await listPasskeys(context.db, user.id)).map(passkeyJson))
-  })
+export const renamePasskey: AuthHandler = async (context, request) => {
+  const { user } = request.caller()
+  const id = passkeyIdParam(request)
+  const params = await request.json('PasskeyUpdateParams')
+  const name = params.string('friendly_name')
+  if (name === '') throw badRequest('validation_failed', 'friendly_name is required')
+  if ([...name].length > maxFriendlyName) {
+    throw badRequest('validation_failed', `friendly_name must be ${maxFriendlyName} characters or less`)
+  }
+  const { rows } = await context.db.query<{ id: string }>(
+    `update auth.webauthn_credentials set friendly_name = $3, updated_at = now()
+     where id = $1 and user_id = $2 returning id`,
+    [id, user.id, name],
+  )
+  if (!rows[0]) throw notFound('validation_failed', 'Passkey not found')
+  const updated = (await listPasskeys(context.db, user.id)).find((p) => p.id === id)!
+  sendJson(request.res, 200, passkeyJson(updated))
+}
 
-  router.add('DELETE', '/admin/users/:user_id/passkeys/:passkey_id', async (request) => {
-    requireAdmin(context, request)
-    const user = await loadUserParam(context, request)
-    await deletePasskey(context, user.id, passkeyIdParam(request))
-    sendNoContent(request.res)
-  })
+export const deleteOwnPasskey: AuthHandler = async (context, request) => {
+  const { user } = request.caller()
+  await deletePasskey(context, user.id, passkeyIdParam(request))
+  sendNoContent(request.res)
+}
+
+export const listUserPasskeys: AuthHandler = async (context, request) => {
+  const user = await loadUserParam(context, request)
+  sendJson(request.res, 200, (await listPasskeys(context.db, user.id)).map(passkeyJson))
+}
+
+export const deleteUserPasskey: AuthHandler = async (context, request) => {
+  const user = await loadUserParam(context, request)
+  await deletePasskey(context, user.id, passkeyIdParam(request))
+  sendNoContent(request.res)
 }
 
 function passkeyIdParam(request: AuthRequest): string {

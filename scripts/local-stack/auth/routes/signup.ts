@@ -7,7 +7,7 @@ import { inTransaction } from '../db.ts'
 import { badRequest, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { sendConfirmation } from '../mail/send.ts'
 import { createFlowState } from '../models/flow-state.ts'
 import { userJson } from '../models/serialize.ts'
@@ -18,65 +18,63 @@ import { issueSession } from '../tokens/issue.ts'
 import { pkceParams, referrer, validateEmail } from '../validate.ts'
 import { grantOf, metadata } from './shared.ts'
 
-export function signupRoutes(router: Router, context: AuthContext): void {
-  router.add('POST', '/signup', async (request) => {
-    const params = await request.json('SignupParams')
-    if (params.string('email') === '' && params.string('phone') === '') {
-      if (!context.settings.enableAnonymousSignIns) {
-        throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
-      }
-      context.limits.enforce(context.limits.anonymous, request.clientKey)
-      return signUpAnonymously(context, request, metadata(params.object('data')))
+export const signup: AuthHandler = async (context, request) => {
+  const params = await request.json('SignupParams')
+  if (params.string('email') === '' && params.string('phone') === '') {
+    if (!context.settings.enableAnonymousSignIns) {
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
     }
-    context.limits.enforce(context.limits.signup, request.clientKey)
-    if (!context.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
-    const password = params.string('password')
-    if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password')
-    const weak = passwordProblem(password, context.settings)
-    if (weak) throw weak
-    if (params.string('email') !== '' && params.string('phone') !== '') {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.')
+    context.limits.enforce('anonymous', request.clientKey)
+    return signUpAnonymously(context, request, metadata(params.object('data')))
+  }
+  context.limits.enforce('signup', request.clientKey)
+  if (!context.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
+  const password = params.string('password')
+  if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password')
+  const weak = passwordProblem(password, context.settings)
+  if (weak) throw weak
+  if (params.string('email') !== '' && params.string('phone') !== '') {
+    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.')
+  }
+  const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
+  if (params.string('email') === '') {
+    // No SMS provider exists in the local stack; phone sign-ups behave as with the phone provider off.
+    throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
+  }
+  if (!context.settings.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled')
+  const email = validateEmail(params.string('email'))
+  const data = metadata(params.object('data'))
+  const existing = await findUserWithEmail(context.db, email, context.aud)
+  if (existing && isConfirmed(existing)) {
+    if (autoconfirm(context)) throw unprocessable('user_already_exists', 'User already registered')
+    return sendJson(request.res, 200, obfuscatedUser(existing, email, data, context.aud))
+  }
+  // Hashing happens before the transaction: it takes ~70 ms and must not hold a connection.
+  const hash = existing ? '' : await context.hasher.hash(password)
+  const result = await inTransaction(context.db, async (db) => {
+    const userId = existing?.id ?? (await insertEmailUser(db, { aud: context.aud, email, passwordHash: hash, data }))
+    if (autoconfirm(context)) {
+      await confirmEmail(db, userId)
+      return issueSession(context, db, await reloadUser(db, userId), 'password', grantOf(request))
     }
-    const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
-    if (params.string('email') === '') {
-      // No SMS provider exists in the local stack; phone sign-ups behave as with the phone provider off.
-      throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
+    const user = await reloadUser(db, userId)
+    if (pkce.flow === 'pkce') {
+      await createFlowState(db, {
+        userId,
+        providerType: 'email',
+        authMethod: 'email/signup',
+        challenge: params.string('code_challenge'),
+        method: pkce.method!,
+      })
     }
-    if (!context.settings.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled')
-    const email = validateEmail(params.string('email'))
-    const data = metadata(params.object('data'))
-    const existing = await findUserWithEmail(context.db, email, context.aud)
-    if (existing && isConfirmed(existing)) {
-      if (autoconfirm(context)) throw unprocessable('user_already_exists', 'User already registered')
-      return sendJson(request.res, 200, obfuscatedUser(existing, email, data, context.aud))
-    }
-    // Hashing happens before the transaction: it takes ~70 ms and must not hold a connection.
-    const hash = existing ? '' : await context.hasher.hash(password)
-    const result = await inTransaction(context.db, async (db) => {
-      const userId = existing?.id ?? (await insertEmailUser(db, { aud: context.aud, email, passwordHash: hash, data }))
-      if (autoconfirm(context)) {
-        await confirmEmail(db, userId)
-        return issueSession(context, db, await reloadUser(db, userId), 'password', grantOf(request))
-      }
-      const user = await reloadUser(db, userId)
-      if (pkce.flow === 'pkce') {
-        await createFlowState(db, {
-          userId,
-          providerType: 'email',
-          authMethod: 'email/signup',
-          challenge: params.string('code_challenge'),
-          method: pkce.method!,
-        })
-      }
-      await sendConfirmation(context, db, user, pkce.flow, referrer(request, context.settings))
-      return reloadUser(db, userId)
-    })
-    if ('access_token' in result) return sendJson(request.res, 200, result)
-    const body = userJson(result as UserRow)
-    // An invited user's details are not disclosed to whoever signs up with their address.
-    if (result.invited_at) Object.assign(body, { user_metadata: {}, identities: [] })
-    sendJson(request.res, 200, body)
+    await sendConfirmation(context, db, user, pkce.flow, referrer(request, context.settings))
+    return reloadUser(db, userId)
   })
+  if ('access_token' in result) return sendJson(request.res, 200, result)
+  const body = userJson(result as UserRow)
+  // An invited user's details are not disclosed to whoever signs up with their address.
+  if (result.invited_at) Object.assign(body, { user_metadata: {}, identities: [] })
+  sendJson(request.res, 200, body)
 }
 
 async function signUpAnonymously(context: AuthContext, request: AuthRequest, data: Record<string, unknown>) {

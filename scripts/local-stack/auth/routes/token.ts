@@ -5,7 +5,7 @@ import { inTransaction } from '../db.ts'
 import { badRequest, notFound, tooManyRequests, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { findFlowState, isFlowStateExpired, verifierMatches } from '../models/flow-state.ts'
 import { findUserByEmail, findUserById, hasPassword, isBanned, isConfirmed } from '../models/users.ts'
 import { maxPasswordBytes, weakPasswordNotice } from '../passwords/strength.ts'
@@ -15,24 +15,22 @@ import { grantOf } from './shared.ts'
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials')
 
-export function tokenRoutes(router: Router, context: AuthContext): void {
-  router.add('POST', '/token', async (request) => {
-    const grantType = request.query.get('grant_type') ?? ''
-    if (!['password', 'refresh_token', 'pkce', 'id_token'].includes(grantType)) {
-      throw badRequest('invalid_credentials', 'unsupported_grant_type')
-    }
-    context.limits.enforce(context.limits.token, request.clientKey)
-    if (grantType === 'password') return passwordGrant(context, request)
-    if (grantType === 'refresh_token') {
-      const params = await request.json('RefreshTokenGrantParams')
-      const tokens = await refreshGrant(context, params.string('refresh_token'), grantOf(request))
-      return sendJson(request.res, 200, tokens)
-    }
-    if (grantType === 'pkce') return pkceGrant(context, request)
-    const params = await request.json('IdTokenGrantParams')
-    // No OAuth or OIDC provider is configured in the local stack.
-    throw badRequest('validation_failed', `Custom OIDC provider "${params.string('provider')}" not allowed`)
-  })
+export const token: AuthHandler = async (context, request) => {
+  const grantType = request.query.get('grant_type') ?? ''
+  if (!['password', 'refresh_token', 'pkce', 'id_token'].includes(grantType)) {
+    throw badRequest('invalid_credentials', 'unsupported_grant_type')
+  }
+  context.limits.enforce('token', request.clientKey)
+  if (grantType === 'password') return passwordGrant(context, request)
+  if (grantType === 'refresh_token') {
+    const params = await request.json('RefreshTokenGrantParams')
+    const tokens = await refreshGrant(context, params.string('refresh_token'), grantOf(request))
+    return sendJson(request.res, 200, tokens)
+  }
+  if (grantType === 'pkce') return pkceGrant(context, request)
+  const params = await request.json('IdTokenGrantParams')
+  // No OAuth or OIDC provider is configured in the local stack.
+  throw badRequest('validation_failed', `Custom OIDC provider "${params.string('provider')}" not allowed`)
 }
 
 async function passwordGrant(context: AuthContext, request: AuthRequest): Promise<void> {
@@ -49,7 +47,7 @@ async function passwordGrant(context: AuthContext, request: AuthRequest): Promis
   const user = await findUserByEmail(context.db, email, context.aud)
   if (!user || !hasPassword(user)) throw invalidCredentials()
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
-  if (!context.attempts.allows(user.id, request.clientKey)) {
+  if (!context.attempts.allows(user.id, request.attemptClient)) {
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached')
   }
   // A hash never comes from more than 72 bytes, so a longer password cannot match: no need to spend bcrypt on it.
@@ -58,10 +56,10 @@ async function passwordGrant(context: AuthContext, request: AuthRequest): Promis
     password !== '' &&
     (await context.hasher.compare(password, user.encrypted_password ?? ''))
   if (!valid) {
-    context.attempts.recordFailure(user.id, request.clientKey)
+    context.attempts.recordFailure(user.id, request.attemptClient)
     throw invalidCredentials()
   }
-  context.attempts.recordSuccess(user.id, request.clientKey)
+  context.attempts.recordSuccess(user.id, request.attemptClient)
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed')
   const tokens = await issueSession(context, context.db, user, 'password', grantOf(request))
   const weak = weakPasswordNotice(password, context.settings)

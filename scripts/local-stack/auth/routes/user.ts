@@ -8,7 +8,7 @@ import { inTransaction, timeMs, type Queryable } from '../db.ts'
 import { badRequest, forbidden, notFound, unauthorized, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson, sendNoContent } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
+import type { AuthHandler } from '../http/request.ts'
 import { sendEmailChange, sendReauthentication } from '../mail/send.ts'
 import { createFlowState } from '../models/flow-state.ts'
 import { clearOneTimeTokens } from '../models/one-time-tokens.ts'
@@ -17,46 +17,41 @@ import { deleteSessions } from '../models/sessions.ts'
 import { mergeMetadata, updatePassword } from '../models/user-writes.ts'
 import { findUserWithEmail, hasPassword, hasVerifiedFactor, isConfirmed, reloadUser } from '../models/users.ts'
 import { passwordProblem } from '../passwords/strength.ts'
-import { authenticate, isAal2, type Caller } from '../tokens/authenticate.ts'
+import { isAal2, type Caller } from '../tokens/authenticate.ts'
 import { pkceParams, referrer, validateEmail } from '../validate.ts'
 
-export function userRoutes(router: Router, context: AuthContext): void {
-  router.add('GET', '/user', async (request) => {
-    const caller = await authenticate(context, request)
-    sendJson(request.res, 200, userJson(caller.user))
-  })
-  router.add('PUT', '/user', async (request) => {
-    const caller = await authenticate(context, request)
-    context.limits.enforce(context.limits.user, request.clientKey)
-    await updateUser(context, request, caller)
-  })
-  router.add('GET', '/reauthenticate', async (request) => {
-    const { user } = await authenticate(context, request)
-    if (!user.email && !user.phone) {
-      throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number')
-    }
-    if (!user.email) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
-    if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.')
-    await inTransaction(context.db, (db) => sendReauthentication(context, db, user))
-    sendJson(request.res, 200, {})
-  })
-  router.add('POST', '/logout', async (request) => {
-    const { user, session } = await authenticate(context, request)
-    const scope = request.query.get('scope') ?? ''
-    if (!['', 'global', 'local', 'others'].includes(scope)) {
-      throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`)
-    }
-    if (session && scope === 'local') await deleteSessions(context.db, user.id, { only: session.id })
-    else if (session && scope === 'others') await deleteSessions(context.db, user.id, { except: session.id })
-    else await deleteSessions(context.db, user.id, 'all')
-    sendNoContent(request.res)
-  })
-  const linkingDisabled = async (request: AuthRequest) => {
-    await authenticate(context, request)
-    throw notFound('manual_linking_disabled', 'Manual linking is disabled')
+export const getUser: AuthHandler = async (_context, request) => {
+  sendJson(request.res, 200, userJson(request.caller().user))
+}
+
+export const putUser: AuthHandler = (context, request) => updateUser(context, request, request.caller())
+
+export const reauthenticate: AuthHandler = async (context, request) => {
+  const { user } = request.caller()
+  if (!user.email && !user.phone) {
+    throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number')
   }
-  router.add('GET', '/user/identities/authorize', linkingDisabled)
-  router.add('DELETE', '/user/identities/:identity_id', linkingDisabled)
+  if (!user.email) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
+  if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.')
+  await inTransaction(context.db, (db) => sendReauthentication(context, db, user))
+  sendJson(request.res, 200, {})
+}
+
+export const logout: AuthHandler = async (context, request) => {
+  const { user, session } = request.caller()
+  const scope = request.query.get('scope') ?? ''
+  if (!['', 'global', 'local', 'others'].includes(scope)) {
+    throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`)
+  }
+  if (session && scope === 'local') await deleteSessions(context.db, user.id, { only: session.id })
+  else if (session && scope === 'others') await deleteSessions(context.db, user.id, { except: session.id })
+  else await deleteSessions(context.db, user.id, 'all')
+  sendNoContent(request.res)
+}
+
+/** Identity linking (the caller is authenticated first, as GoTrue's /user route group does). */
+export const linkingDisabled: AuthHandler = async () => {
+  throw notFound('manual_linking_disabled', 'Manual linking is disabled')
 }
 
 async function updateUser(context: AuthContext, request: AuthRequest, caller: Caller): Promise<void> {

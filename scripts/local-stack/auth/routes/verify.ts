@@ -8,7 +8,6 @@ import { inTransaction } from '../db.ts'
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { redirect, sendJson } from '../http/response.ts'
-import type { Router } from '../http/router.ts'
 import { issueAuthCode } from '../models/flow-state.ts'
 import type { TokenResponse } from '../tokens/access-token.ts'
 import { issueSession } from '../tokens/issue.ts'
@@ -39,13 +38,7 @@ type LinkOutcome = { kind: 'single' } | { kind: 'code'; code: string } | { kind:
 const encode = (params: Record<string, string>) =>
   new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))).toString()
 
-export function verifyRoutes(router: Router, context: AuthContext): void {
-  router.add('GET', '/verify', (request) => verifyLink(context, request))
-  router.add('POST', '/verify', (request) => verifyPost(context, request))
-}
-
-async function verifyLink(context: AuthContext, request: AuthRequest): Promise<void> {
-  context.limits.enforce(context.limits.verify, request.clientKey)
+export async function verifyLink(context: AuthContext, request: AuthRequest): Promise<void> {
   const token = request.query.get('token') ?? ''
   const type = request.query.get('type') ?? ''
   const target = referrer(request, context.settings)
@@ -104,8 +97,7 @@ function errorRedirect(target: string, error: AuthError, pkce: boolean): string 
   return url.toString()
 }
 
-async function verifyPost(context: AuthContext, request: AuthRequest): Promise<void> {
-  context.limits.enforce(context.limits.verify, request.clientKey)
+export async function verifyPost(context: AuthContext, request: AuthRequest): Promise<void> {
   const params = await request.json('VerifyParams')
   const type = params.string('type')
   const token = params.string('token')

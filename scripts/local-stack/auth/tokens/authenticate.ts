@@ -5,7 +5,7 @@ import type { AuthContext } from '../context.ts'
 import { badRequest, forbidden, unauthorized } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { findSession, type SessionRow } from '../models/sessions.ts'
-import { findUserById, isUuid, type UserRow } from '../models/users.ts'
+import { findUserById, hasVerifiedFactor, isUuid, type UserRow } from '../models/users.ts'
 
 export interface Caller {
   claims: JwtClaims
@@ -57,4 +57,22 @@ export function requireAdmin(context: AuthContext, request: AuthRequest): JwtCla
 
 export function isAal2(caller: Caller): boolean {
   return caller.session?.aal === 'aal2'
+}
+
+/** requireAuthentication + requireNotAnonymous: the MFA routes. */
+export async function authenticateNotAnonymous(context: AuthContext, request: AuthRequest): Promise<Caller> {
+  const caller = await authenticate(context, request)
+  if (caller.claims.is_anonymous === true) {
+    throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions')
+  }
+  return caller
+}
+
+/** Managing one's passkeys: not anonymous, and with MFA on, the second factor too. */
+export async function authenticatePasskeyManager(context: AuthContext, request: AuthRequest): Promise<Caller> {
+  const caller = await authenticateNotAnonymous(context, request)
+  if (hasVerifiedFactor(caller.user) && !isAal2(caller)) {
+    throw forbidden('insufficient_aal', 'AAL2 session is required to manage passkeys')
+  }
+  return caller
 }
