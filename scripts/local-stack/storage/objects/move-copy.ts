@@ -1,7 +1,9 @@
-// `move()` and `copy()`, as storage-api's moveObject/copyObject: the caller's RLS is checked first (move: SELECT and
-// UPDATE of the source row renamed; copy: SELECT of the source and an INSERT, or upsert, at the destination), then
-// the server links the bytes to a new version and rewrites the row in one transaction. Files of versions no row
-// points to any more go after commit; a failure removes the new link.
+// `move()` and `copy()`, as storage-api's moveObject/copyObject: the caller's RLS decides on both ends (move: SELECT
+// of the source and an UPDATE renaming it into the destination; copy: SELECT of the source and an INSERT, or with
+// x-upsert an upsert, of the destination row carrying the metadata it will have), then the server links the bytes
+// to a new version and writes the row in one transaction. Like storage-api, the destination bucket's size and type
+// limits are not applied: they guard uploaded bytes, and policies on the destination guard copies. Files of versions
+// no row points to any more go after commit; a failure removes the new link.
 import { randomUUID } from 'node:crypto'
 import { serviceCaller } from '../caller.ts'
 import { scopeOf, type Handler, type StorageContext, type StorageRequest } from '../context.ts'
@@ -83,7 +85,34 @@ export const moveObject: Handler = async (ctx, request) => {
       return current.version ? { bucket: from.bucket, key: from.key, version: current.version } : undefined
     })
   }
-  sendJson(request.res, 200, { message: 'Successfully moved' })
+  const [moved] = await ctx.db.run(scopeOf(request, serviceCaller), (tx) =>
+    tx.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [to.bucket, to.key]),
+  )
+  // storage-api answers the moved row's id and its name (without the bucket) besides the message.
+  sendJson(request.res, 200, { message: 'Successfully moved', Id: moved?.id, Key: to.key })
+}
+
+/** The destination's file metadata: the source's, or with copyMetadata false the source's overridden by the body's. */
+function copiedMetadata(source: ObjectRow, body: Record<string, unknown>, copyMetadata: boolean) {
+  const metadata: Record<string, unknown> = { ...(source.metadata ?? {}) }
+  if (copyMetadata) return metadata
+  const given = (body.metadata ?? {}) as Record<string, unknown>
+  if (typeof given.cacheControl === 'string') metadata.cacheControl = given.cacheControl
+  if (typeof given.mimetype === 'string') metadata.mimetype = given.mimetype
+  return metadata
+}
+
+/** User metadata of a copy made with copyMetadata false: the base64 JSON of x-metadata, as on uploads. */
+function headerUserMetadata(header: string | string[] | undefined): Record<string, unknown> | undefined {
+  if (typeof header !== 'string') return undefined
+  try {
+    const value: unknown = JSON.parse(Buffer.from(header, 'base64').toString('utf8'))
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
 }
 
 export const copyObject: Handler = async (ctx, request) => {
@@ -92,17 +121,16 @@ export const copyObject: Handler = async (ctx, request) => {
   const owner = request.caller.sub
   const source = await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, from.bucket, from.key))
   const copyMetadata = body.copyMetadata !== false
-  const userMetadata =
-    copyMetadata || body.metadata === null || typeof body.metadata !== 'object'
-      ? (source.user_metadata ?? undefined)
-      : (body.metadata as Record<string, unknown>)
+  const userMetadata = copyMetadata
+    ? (source.user_metadata ?? undefined)
+    : headerUserMetadata(request.req.headers['x-metadata'])
   const version = randomUUID()
   const object = {
     bucket: to.bucket,
     name: to.key,
     owner,
     version,
-    metadata: source.metadata ?? {},
+    metadata: copiedMetadata(source, body, copyMetadata),
     userMetadata,
   }
   await ctx.db.dryRun(scopeOf(request), (tx) => writeObject(tx, object, upsert))

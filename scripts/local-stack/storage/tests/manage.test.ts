@@ -120,8 +120,13 @@ describe.skipIf(!testDbUrl)('storage signed URLs, listing, move, copy and remove
     const other = await h.bucket('other')
     const files = h.service.storage.from(bucket)
     await files.upload('mv/from.txt', 'moving', { metadata: { keep: true } })
+    const { rows } = await h.sql.query('select id from storage.objects where bucket_id = $1 and name = $2', [
+      bucket,
+      'mv/from.txt',
+    ])
+    // storage-api answers the row's id (kept by a move) and its new name without the bucket.
     expect(await files.move('mv/from.txt', 'mv/to.txt')).toEqual({
-      data: { message: 'Successfully moved' },
+      data: { message: 'Successfully moved', Id: rows[0].id, Key: 'mv/to.txt' },
       error: null,
     })
     expect(await files.exists('mv/from.txt')).toMatchObject({ data: false })
