@@ -10,6 +10,7 @@ import { addCorsHeaders, answerPreflight, isPreflight } from './cors.ts'
 import { rewriteAuthorization, rewriteRealtimeApiKey } from './key-rules.ts'
 import { matchRoute, type Route, type ServiceName } from './routes.ts'
 import { handleUpgrade } from './upgrade.ts'
+import { sendJson } from '../http/json.ts'
 
 export type { ServiceName } from './routes.ts'
 export { checkHosts, clientUrl, defaultHosts, isLoopback, NonLoopbackBindError } from './bind.ts'
@@ -189,13 +190,4 @@ function applyKeyRule(req: IncomingMessage, route: Route): string {
 function notInStack(service: ServiceName): { message: string } {
   // Kong answers 503 when a route's upstream is missing (`supabase start -x …`); this says why.
   return { message: `The ${service} service is not part of the local stack yet` }
-}
-
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body)
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-  })
-  res.end(json)
 }

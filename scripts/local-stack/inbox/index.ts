@@ -3,6 +3,9 @@
 // page listing the messages with their links.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { BodyTooLargeError, readJsonBody } from '../http/body.ts'
+import { sendJson } from '../http/json.ts'
+import { isMethodNotAllowed, Router } from '../http/router.ts'
 import { listPage, messagePage } from './page.ts'
 import { search } from './search.ts'
 import { detail, MailStore, summary, type Message } from './store.ts'
@@ -11,10 +14,38 @@ import type { OutgoingEmail } from './types.ts'
 export type { OutgoingEmail } from './types.ts'
 
 const version = 'v1.22.0'
+/** Far above a Mailpit API body (a list of message IDs). */
+const maxBodyBytes = 1024 * 1024
+/** The listing routes answer every method themselves (Mailpit's 405 text), so the router never refuses one. */
+const anyMethod = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+type InboxHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  params: Record<string, string>,
+) => Promise<void> | void
 
 export class Inbox {
   private readonly store = new MailStore()
   private server: Server | undefined
+  private readonly router = new Router<InboxHandler>()
+    .add('GET', '/', (_req, res) => html(res, listPage(this.store.all())))
+    .add('GET', '/view/:id', (_req, res, _url, { id }) => {
+      const message = this.store.get(id ?? '')
+      return message ? html(res, messagePage(message)) : text(res, 404, 'message not found')
+    })
+    .add(anyMethod, '/api/v1/messages', (req, res, url) => this.listing(req, res, url, false))
+    .add(anyMethod, '/api/v1/search', (req, res, url) => this.listing(req, res, url, true))
+    .add('GET', '/api/v1/message/:id', (_req, res, _url, { id }) => {
+      const message = this.store.get(id ?? '')
+      if (!message) return text(res, 404, 'message not found')
+      message.Read = true
+      return json(res, detail(message))
+    })
+    .add('GET', '/api/v1/info', (_req, res) =>
+      json(res, { Version: version, Messages: this.store.all().length, Unread: this.store.unread(), Tags: {} }),
+    )
 
   constructor(private readonly options: { port: number; host?: string }) {}
 
@@ -30,7 +61,8 @@ export class Inbox {
   async start(): Promise<void> {
     const server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) text(res, 500, (error as Error).message)
+        if (error instanceof BodyTooLargeError) text(res, 413, 'request body too large')
+        else if (!res.headersSent) text(res, 500, (error as Error).message)
         else res.destroy()
       })
     })
@@ -60,31 +92,15 @@ export class Inbox {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://inbox.local')
-    const method = req.method ?? 'GET'
     const path = url.pathname.replace(/\/+$/, '') || '/'
-    if (method === 'GET' && path === '/') return html(res, listPage(this.store.all()))
-    const view = /^\/view\/([^/]+)$/.exec(path)
-    if (method === 'GET' && view) {
-      const message = this.store.get(decodeURIComponent(view[1]!))
-      return message ? html(res, messagePage(message)) : text(res, 404, 'message not found')
-    }
-    if (path === '/api/v1/messages' || path === '/api/v1/search') {
-      return this.listing(req, res, method, url, path === '/api/v1/search')
-    }
-    const one = /^\/api\/v1\/message\/([^/]+)$/.exec(path)
-    if (one && method === 'GET') {
-      const message = this.store.get(decodeURIComponent(one[1]!))
-      if (!message) return text(res, 404, 'message not found')
-      message.Read = true
-      return json(res, detail(message))
-    }
-    if (path === '/api/v1/info' && method === 'GET') {
-      return json(res, { Version: version, Messages: this.store.all().length, Unread: this.store.unread(), Tags: {} })
-    }
-    text(res, 404, '404 page not found')
+    const match = this.router.match(req.method ?? 'GET', path)
+    // Mailpit answers unknown paths, and known ones under another method, with Go's plain 404.
+    if (!match || isMethodNotAllowed(match)) return text(res, 404, '404 page not found')
+    await match.handler(req, res, url, match.params)
   }
 
-  private async listing(req: IncomingMessage, res: ServerResponse, method: string, url: URL, isSearch: boolean) {
+  private async listing(req: IncomingMessage, res: ServerResponse, url: URL, isSearch: boolean) {
+    const method = req.method ?? 'GET'
     const query = url.searchParams.get('query') ?? ''
     if (isSearch && query.trim() === '') return text(res, 400, 'no search query')
     const matching = isSearch ? search(this.store.all(), query) : this.store.all()
@@ -115,17 +131,13 @@ export class Inbox {
   }
 }
 
+/** The body as an object; empty, malformed or non-object bodies count as {} (Mailpit ignores them). */
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const body = Buffer.concat(chunks).toString('utf8').trim()
-  if (!body) return {}
-  try {
-    const parsed: unknown = JSON.parse(body)
-    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
+  const parsed = await readJsonBody(req, { limit: maxBodyBytes }).catch((error: unknown) => {
+    if (error instanceof SyntaxError) return undefined
+    throw error
+  })
+  return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }
 
 /** DELETE /api/v1/messages body {"IDs": [...]}; undefined (delete all) without one. */
@@ -135,10 +147,9 @@ async function requestIds(req: IncomingMessage): Promise<string[] | undefined> {
   return body.IDs.filter((id): id is string => typeof id === 'string')
 }
 
+// Mailpit sends application/json without a charset.
 function json(res: ServerResponse, body: unknown): void {
-  const payload = JSON.stringify(body)
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) })
-  res.end(payload)
+  sendJson(res, 200, body, { 'content-type': 'application/json' })
 }
 
 function text(res: ServerResponse, status: number, body: string): void {
