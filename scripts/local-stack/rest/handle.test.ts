@@ -2,8 +2,8 @@
 // a 500 and reported, never left as a rejected promise (which would take the process down).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
-import type { Authenticator } from '../auth/caller.ts'
-import { handleRest, type HandlerDeps } from './index.ts'
+import type { Authenticator } from './auth/caller.ts'
+import { handleRest, type HandlerDeps } from './handle.ts'
 
 function fakeResponse(failures: number) {
   const writes: { status: number; headers: Record<string, string> }[] = []

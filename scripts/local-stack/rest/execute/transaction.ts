@@ -16,6 +16,12 @@ export interface MainRow {
   inserted: number | null
 }
 
+/** What a run gives the render step: the main statement's row and the planner's estimate, when one was asked. */
+export interface RunResult {
+  row: MainRow
+  planned?: number
+}
+
 export interface RequestRun {
   settings: [string, string][]
   main: SqlStatement
@@ -66,7 +72,7 @@ function plannedRows(rows: Rows | undefined): number | undefined {
   }
 }
 
-export async function runRequest(db: RestPool, run: RequestRun): Promise<{ row: MainRow; planned?: number }> {
+export async function runRequest(db: RestPool, run: RequestRun): Promise<RunResult> {
   const settings: [string, string][] = run.readOnly ? [...run.settings, ['transaction_read_only', 'on']] : run.settings
   const setup: SqlStatement = { ...setupStatement(settings.length), values: settings.flat() }
   const work = [setup, run.main, ...(run.explain ? [run.explain] : [])]

@@ -1,6 +1,6 @@
 // Errors from PostgreSQL as PostgREST answers them: the SQLSTATE mapped to an HTTP status (mapSQLtoHTTP), the body
 // {code, message, details, hint}, and `RAISE SQLSTATE 'PGRST'` with a JSON message and detail for full control.
-import { ApiError, apiErrors } from '../errors.ts'
+import { apiErrors, type ApiError } from '../errors.ts'
 import type { DbError } from '../execute/pipeline.ts'
 import { headerText, isHeaderValue, isValidHeader, setHeader } from './response.ts'
 
@@ -71,7 +71,7 @@ function raisePgrst(error: DbError): ApiError {
       "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
     )
   }
-  return new ApiError(
+  return apiErrors.database(
     detail.status,
     {
       code: body.code as string,
@@ -88,7 +88,7 @@ export function fromDbError(error: DbError, authenticated: boolean): ApiError {
   if (code === 'PGRST') return raisePgrst(error)
   const status = statusForSqlState(code, error.message, authenticated)
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}
-  return new ApiError(
+  return apiErrors.database(
     status,
     { code, message: error.message, details: error.detail ?? null, hint: error.hint ?? null },
     headers,

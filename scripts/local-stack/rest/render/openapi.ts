@@ -1,8 +1,10 @@
-// The root endpoint (`GET /`): a Swagger 2.0 description of the exposed schema's tables, views and functions, as
-// PostgREST's OpenAPI output gives it in outline; and OPTIONS answers with the methods a resource allows.
-import type { RestResponse } from '../render/response.ts'
+// The answers that need no database: the root endpoint (`GET /`), a Swagger 2.0 description of the exposed
+// schema's tables, views and functions as PostgREST's OpenAPI output gives it in outline; and OPTIONS, with the
+// methods a resource allows.
+import type { RequestContext } from '../request/context.ts'
 import type { Column, Routine, Table } from '../schema-cache/types.ts'
-import { profileHeader, type RequestContext } from './context.ts'
+import { profileHeader } from './headers.ts'
+import type { RestResponse } from './response.ts'
 
 function format(column: Column): { type: string; format: string } {
   const t = column.baseType
@@ -90,15 +92,6 @@ function rpcPath(r: Routine): object {
   return r.volatility === 'volatile' ? { post } : { get: post, post }
 }
 
-export function options(allow: string): RestResponse {
+export function optionsResponse(allow: string): RestResponse {
   return { status: 200, headers: { Allow: allow, 'Access-Control-Allow-Origin': '*' }, body: '' }
-}
-
-export function tableAllow(table: Table): string {
-  const methods = ['OPTIONS', 'GET', 'HEAD']
-  if (table.insertable) methods.push('POST')
-  if (table.insertable && table.updatable && table.primaryKey.length > 0) methods.push('PUT')
-  if (table.updatable) methods.push('PATCH')
-  if (table.deletable) methods.push('DELETE')
-  return methods.join(',')
 }

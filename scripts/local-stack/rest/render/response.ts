@@ -1,7 +1,7 @@
 // The HTTP response a request turns into, and the final touches every response gets: status and headers the
-// database set through response.status / response.headers, and the error body for anything that went wrong.
+// database set through response.status / response.headers, header text as PostgREST writes it, and the writing.
 import type { ServerResponse } from 'node:http'
-import { ApiError, apiErrors } from '../errors.ts'
+import { apiErrors } from '../errors.ts'
 
 export interface RestResponse {
   status: number
@@ -84,23 +84,11 @@ export function applyGucs(response: RestResponse, gucHeaders: string | null, guc
   return response
 }
 
-export function errorResponse(error: ApiError): RestResponse {
-  return {
-    status: error.status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Proxy-Status': `PostgREST; error=${headerText(error.body.code)}`,
-      ...error.headers,
-    },
-    body: JSON.stringify(error.body),
-  }
-}
-
 /**
  * PostgREST adds Retry-After to every 503 (addRetryHint) with the delay before its next reconnection attempt; the
  * listener here tries again within half a second, so the hint is to retry at once.
  */
-const retryHint = { 'Retry-After': '0' }
+export const retryHint = { 'Retry-After': '0' }
 
 export function send(res: ServerResponse, response: RestResponse, head: boolean): void {
   if (res.headersSent) return
@@ -109,8 +97,4 @@ export function send(res: ServerResponse, response: RestResponse, head: boolean)
   const headers = response.status === 503 ? { ...retryHint, ...response.headers } : response.headers
   res.writeHead(response.status, noContent ? headers : { ...headers, 'Content-Length': String(body.length) })
   res.end(head || noContent ? undefined : body)
-}
-
-export function internalError(): ApiError {
-  return new ApiError(500, { code: 'PGRSTX00', message: 'Internal server error', details: null, hint: null })
 }

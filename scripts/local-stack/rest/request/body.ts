@@ -1,6 +1,8 @@
-// Reads a request body and turns it into what a mutation or RPC needs: the JSON text to bind as one parameter and
-// the keys it carries (checked like PostgREST's payloadAttributes), from JSON, CSV or a urlencoded form.
+// Reads a request body (with the stack's bounded reader) and turns it into what a mutation or RPC needs: the JSON
+// text to bind as one parameter and the keys it carries (checked like PostgREST's payloadAttributes), from JSON, CSV
+// or a urlencoded form.
 import type { IncomingMessage } from 'node:http'
+import { BodyTooLargeError, readBody as readBoundedBody } from '../../http/body.ts'
 import { apiErrors } from '../errors.ts'
 import type { BodyType } from './media.ts'
 import { parseCsv } from './csv.ts'
@@ -18,33 +20,14 @@ export type Payload =
  */
 export const maxBodyBytes = 32 * 1024 * 1024
 
-/** The body, or 413 past the cap: up front from Content-Length, else as soon as the bytes pass it. */
-export function readBody(req: IncomingMessage): Promise<Buffer> {
-  if (Number(req.headers['content-length']) > maxBodyBytes) return Promise.reject(apiErrors.bodyTooLarge(maxBodyBytes))
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= maxBodyBytes) {
-        chunks.push(chunk)
-        return
-      }
-      // Let the rest flow away unread rather than destroy the request: that would close the socket before the 413
-      // could be sent.
-      req.off('data', onData)
-      req.off('end', onEnd)
-      req.off('error', reject)
-      req.on('error', () => {})
-      req.resume()
-      chunks.length = 0
-      reject(apiErrors.bodyTooLarge(maxBodyBytes))
-    }
-    const onEnd = () => resolve(Buffer.concat(chunks))
-    req.on('data', onData)
-    req.once('end', onEnd)
-    req.once('error', reject)
-  })
+/** The body, or 413 with PGRST102's shape past the cap (announced by Content-Length or met while reading). */
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  try {
+    return await readBoundedBody(req, { limit: maxBodyBytes })
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw apiErrors.bodyTooLarge(maxBodyBytes)
+    throw error
+  }
 }
 
 function keysOf(value: unknown): { keys: string[]; isArray: boolean } | undefined {

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { parsePreferences } from '../request/preferences.ts'
 import { fakeCache } from '../testing/fake-cache.ts'
-import { transactionSettings, type RequestContext } from './context.ts'
+import type { RequestContext } from '../request/context.ts'
+import { transactionSettings } from './settings.ts'
 
 function context(headers: Record<string, string>): RequestContext {
   return {

@@ -1,0 +1,38 @@
+// GET and HEAD on a table or view, planned: the query string parsed, the output negotiated, the preferences and the
+// range checked, and the select tree resolved against the schema cache.
+import type { RequestContext } from '../request/context.ts'
+import { aggregatesEnabled, checkPreferences, headerValue } from '../request/context.ts'
+import { negotiateOutput, type Output } from '../request/media.ts'
+import { parseQueryParams } from '../request/query-params.ts'
+import type { QueryParams } from '../request/types.ts'
+import type { Table } from '../schema-cache/types.ts'
+import { planRead } from './read-plan.ts'
+import { topLevelRange } from './range.ts'
+import type { ReadNode } from './types.ts'
+
+export interface ReadAction {
+  kind: 'read'
+  table: Table
+  params: QueryParams
+  output: Output
+  root: ReadNode
+}
+
+export function planTableRead(ctx: RequestContext, table: Table): ReadAction {
+  const params = parseQueryParams(ctx.query, false)
+  const output = negotiateOutput(headerValue(ctx, 'accept'))
+  checkPreferences(ctx)
+  topLevelRange(ctx, params)
+  const root = planRead({
+    cache: ctx.cache,
+    schema: ctx.schema,
+    table,
+    origin: table.name,
+    from: { kind: 'relation' },
+    params,
+    maxRows: ctx.settings.maxRows,
+    aggregatesEnabled: aggregatesEnabled(ctx),
+    isMutation: false,
+  })
+  return { kind: 'read', table, params, output, root }
+}

@@ -1,0 +1,93 @@
+// The statement step: a planned read, mutation or call turned into what execute/ runs in one transaction — the
+// settings statement, the one main statement (and an EXPLAIN for planned counts), read-only or not, and the check
+// that decides commit or rollback.
+import type { RequestRun } from '../execute/transaction.ts'
+import type { CallAction } from '../plan/call-action.ts'
+import type { MutateAction } from '../plan/mutate-action.ts'
+import type { ReadAction } from '../plan/read-action.ts'
+import type { RequestContext } from '../request/context.ts'
+import { callSql } from './call.ts'
+import { mutationSql } from './mutate.ts'
+import { transactionSettings } from './settings.ts'
+import { buildStatement, explainCountStatement } from './statements.ts'
+
+export function requestStatements(ctx: RequestContext, plan: ReadAction | MutateAction | CallAction): RequestRun {
+  switch (plan.kind) {
+    case 'read':
+      return readStatements(ctx, plan)
+    case 'mutate':
+      return mutateStatements(ctx, plan)
+    case 'call':
+      return callStatements(ctx, plan)
+  }
+}
+
+const wantsExact = (ctx: RequestContext) => ctx.prefs.count === 'exact' || ctx.prefs.count === 'estimated'
+const wantsPlanned = (ctx: RequestContext) => ctx.prefs.count === 'planned' || ctx.prefs.count === 'estimated'
+
+function readStatements(ctx: RequestContext, plan: ReadAction): RequestRun {
+  const { root } = plan
+  const maxRows = ctx.settings.maxRows
+  const main = buildStatement({
+    root,
+    body: ctx.method === 'HEAD' ? { kind: 'none' } : plan.output,
+    exactCount: wantsExact(ctx),
+    ...(ctx.prefs.count === 'estimated' && maxRows !== undefined ? { countLimit: maxRows + 1 } : {}),
+  })
+  return {
+    settings: transactionSettings(ctx),
+    main,
+    ...(wantsPlanned(ctx) ? { explain: explainCountStatement(root) } : {}),
+    readOnly: true,
+    rollback: ctx.prefs.tx === 'rollback',
+  }
+}
+
+function mutateStatements(ctx: RequestContext, plan: MutateAction): RequestRun {
+  const { sql, output } = plan
+  const merge = sql.kind === 'insert' && sql.onConflict?.resolution === 'merge-duplicates'
+  const main = buildStatement({
+    root: plan.root,
+    body: output ?? { kind: 'none' },
+    source: (p) => mutationSql(sql, p),
+    exactCount: false,
+    plainSource: output === undefined,
+    ...(plan.mutation === 'insert' && ctx.prefs.return === 'headers-only'
+      ? { locationColumns: plan.table.primaryKey }
+      : {}),
+    countInserted: merge || plan.mutation === 'put',
+  })
+  return {
+    settings: transactionSettings(ctx),
+    main,
+    readOnly: false,
+    rollback: ctx.prefs.tx === 'rollback',
+    ...(plan.check ? { check: plan.check } : {}),
+  }
+}
+
+function callStatements(ctx: RequestContext, plan: CallAction): RequestRun {
+  const { routine, root, output } = plan
+  const source = (p: Parameters<typeof callSql>[2]) => callSql(routine, plan.args, p)
+  const main = buildStatement({
+    root,
+    body: ctx.method === 'HEAD' ? { kind: 'none' } : output,
+    source,
+    exactCount: wantsExact(ctx),
+    ...(routine.returns.kind === 'scalar' || routine.returns.kind === 'void'
+      ? { scalar: { set: routine.returns.kind === 'scalar' && routine.returns.set } }
+      : {}),
+    singleRow: routine.returns.kind === 'composite' && !routine.returns.set,
+  })
+  // A read-only call has nothing to undo: its checks wait for the result (render/) instead of holding the
+  // transaction open.
+  const holdsOpen = !plan.readOnly && (output.kind === 'object' || plan.strictMax !== undefined)
+  return {
+    settings: transactionSettings(ctx),
+    main,
+    ...(wantsPlanned(ctx) ? { explain: explainCountStatement(root, source) } : {}),
+    readOnly: plan.readOnly,
+    rollback: ctx.prefs.tx === 'rollback',
+    ...(holdsOpen ? { check: plan.check } : {}),
+  }
+}

@@ -1,0 +1,41 @@
+// The per-request settings the transaction starts with (PostgREST's setPgLocals): search_path, role, JWT claims,
+// method, path, headers and cookies as SQL reads them, the role's own settings, and the preferred timezone.
+import type { RequestContext } from '../request/context.ts'
+import { quoteIdent } from './builder.ts'
+
+const header = (headers: RequestContext['headers'], name: string) => {
+  const v = headers[name]
+  return Array.isArray(v) ? v.join(', ') : v
+}
+
+function cookies(headers: RequestContext['headers']): string {
+  // No prototype: a cookie named `__proto__` is an ordinary key.
+  const out = Object.create(null) as Record<string, string>
+  for (const part of (header(headers, 'cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=')
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim()
+  }
+  return JSON.stringify(out)
+}
+
+/** set_config pairs for the transaction: role first, then what SQL can read of the request. */
+export function transactionSettings(ctx: RequestContext): [string, string][] {
+  const headers = Object.create(null) as Record<string, string>
+  for (const [k, v] of Object.entries(ctx.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
+  const searchPath = [ctx.schema, ...ctx.settings.extraSearchPath.filter((s) => s !== ctx.schema)]
+  const settings: [string, string][] = [
+    ['search_path', searchPath.map(quoteIdent).join(', ')],
+    ['role', ctx.caller.role],
+    ['request.jwt.claims', ctx.caller.claimsJson],
+    ['request.method', ctx.method],
+    ['request.path', ctx.path],
+    ['request.headers', JSON.stringify(headers)],
+    ['request.cookies', cookies(ctx.headers)],
+    ...(ctx.cache.roleSettings.get(ctx.caller.role) ?? []),
+  ]
+  if (ctx.prefs.timezone !== undefined && ctx.cache.timezones.has(ctx.prefs.timezone)) {
+    settings.push(['timezone', ctx.prefs.timezone])
+  }
+  return settings
+}
