@@ -2,8 +2,8 @@
 // `functions.invoke` as the web app calls it and through raw HTTP for status codes, headers and bad input.
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { publishableKey } from '../local-stack/keys/index.ts'
-import { admin, apiUrl, client, type Course, createSchool, createUser, deleteUsers, type TestUser } from './fixtures.ts'
+import { apiUrl, publishableKey } from './env.ts'
+import { admin, client, type Course, createSchool, createUser, deleteUsers, type TestUser } from './fixtures.ts'
 
 const url = `${apiUrl}/functions/v1/enroll`
 

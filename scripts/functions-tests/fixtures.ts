@@ -1,12 +1,11 @@
 // Fixtures for the edge function tests against the running stack: users made with the Auth admin API and signed in
 // through supabase-js, and a school with courses in every state, made with the secret key and removed afterwards.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { publishableKey, secretKey } from '../local-stack/keys/index.ts'
 import { NoWebSocket } from '../local-stack/testing/no-websocket.ts'
+import { apiUrl, publishableKey, secretKey } from './env.ts'
 
 export type Client = SupabaseClient
 
-export const apiUrl = process.env.SUMMIT_TEST_API_URL
 const password = 'a-long-test-password'
 
 export function client(key: string = publishableKey): Client {

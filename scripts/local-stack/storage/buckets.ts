@@ -4,7 +4,8 @@
 import { serviceCaller } from './caller.ts'
 import { scopeOf, type Handler, type StorageContext, type StorageRequest } from './context.ts'
 import { errors } from './errors.ts'
-import { readJson, sendJson } from './http.ts'
+import { sendJson } from '../http/json.ts'
+import { readJson } from './http.ts'
 import { ownerUuid, type ObjectRow } from './objects/rows.ts'
 import { mustBeValidBucketName, parseFileSizeLimit, validateBucketMimeTypes } from './validate.ts'
 

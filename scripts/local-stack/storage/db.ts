@@ -2,6 +2,7 @@
 // transaction per unit of work, switching to the caller's role with their JWT claims (so RLS on storage.objects and
 // storage.buckets decides), and the server's own bookkeeping (config buckets) runs as `supabase_storage_admin`.
 import pg from 'pg'
+import { createPool } from '../db/pools.ts'
 import type { Caller } from './caller.ts'
 import { fromPgError, isPgError, StorageError } from './errors.ts'
 
@@ -29,22 +30,17 @@ const types = {
     oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
 } as pg.CustomTypesConfig
 
-function pool(dbUrl: string, user: string, max: number): pg.Pool {
-  const url = new URL(dbUrl)
-  url.username = user
-  url.password = 'postgres'
-  const created = new pg.Pool({
-    connectionString: url.toString(),
+function pool(dbUrl: string, role: string, max: number, log?: (message: string) => void): pg.Pool {
+  return createPool({
+    url: dbUrl,
+    role,
+    password: 'postgres',
     max,
     types,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
-    application_name: 'summit-storage',
+    applicationName: 'summit-storage',
     options: '-c search_path=storage,public,extensions',
+    log,
   })
-  // A dropped idle connection (database restart) must not take the stack down; the pool replaces it.
-  created.on('error', () => {})
-  return created
 }
 
 const scopeSql =
@@ -83,9 +79,9 @@ export class StorageDb {
   /** storage-api's own login, owner of the storage tables; only for the server's bookkeeping. */
   readonly admin: pg.Pool
 
-  constructor(dbUrl: string, poolSize = 10) {
-    this.requests = pool(dbUrl, 'authenticator', poolSize)
-    this.admin = pool(dbUrl, 'supabase_storage_admin', 2)
+  constructor(dbUrl: string, options: { poolSize?: number; log?: (message: string) => void } = {}) {
+    this.requests = pool(dbUrl, 'authenticator', options.poolSize ?? 10, options.log)
+    this.admin = pool(dbUrl, 'supabase_storage_admin', 2, options.log)
   }
 
   /** Runs `work` in one transaction as the scope's role; commits, or rolls back when `rollback` or on error. */
@@ -99,9 +95,12 @@ export class StorageDb {
         exec: async (text, values = []) => (await client.query(text, values)).rowCount ?? 0,
         setScope: async (next) => void (await client.query(scopeSql, scopeValues(next))),
       }
-      await tx.setScope(scope)
       let result: T
       try {
+        // Switching role is the first statement that can fail (a JWT role the database does not know, or one
+        // authenticator may not become); it must end the transaction too, or the pooled connection goes back
+        // aborted and whoever gets it next is answered 25P02.
+        await tx.setScope(scope)
         result = await work(tx)
       } catch (error) {
         await client.query('rollback')

@@ -1,22 +1,10 @@
-// Small HTTP helpers of the Storage service: JSON responses and error bodies, JSON request bodies with Fastify's
-// limits and answers (storage-api runs on Fastify), and discarding the rest of a body we stopped reading.
+// The Storage service's HTTP dialect over the stack's shared plumbing (http/body.ts, http/json.ts): JSON request
+// bodies with Fastify's limit and answers (storage-api runs on Fastify), error bodies, and discarding the rest of a
+// body we stopped reading.
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BodyTooLargeError, readBody } from '../http/body.ts'
+import { sendJson } from '../http/json.ts'
 import { errors, type StorageError } from './errors.ts'
-
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const json = JSON.stringify(body)
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(json)),
-    ...headers,
-  })
-  res.end(json)
-}
 
 export function sendError(res: ServerResponse, error: StorageError): void {
   if (res.headersSent) {
@@ -32,17 +20,13 @@ const bodyLimit = 1024 * 1024 // Fastify's default bodyLimit
 /** The parsed JSON body; an absent body is `{}` only where `allowEmpty` (storage-api's empty-body parser). */
 export async function readJson(req: IncomingMessage, allowEmpty = false): Promise<Record<string, unknown>> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > bodyLimit) {
-      discardBody(req)
-      throw errors.bodyTooLarge()
-    }
-    chunks.push(chunk)
+  let text: string
+  try {
+    text = (await readBody(req, { limit: bodyLimit })).toString('utf8')
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw errors.bodyTooLarge()
+    throw errors.noContent('Request stream closed before the body could be read')
   }
-  const text = Buffer.concat(chunks).toString('utf8')
   if (text.trim() === '' && (allowEmpty || !req.headers['content-type'])) return {}
   if (type !== 'application/json' && !type.endsWith('+json')) throw errors.invalidContentType()
   if (text.trim() === '') {

@@ -3,6 +3,7 @@
 // as the caller's role (db.ts). start() creates or updates the buckets config.toml declares; stop() ends the pools.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { StackConfig } from '../config/index.ts'
+import { isMethodNotAllowed } from '../http/router.ts'
 import type { Service } from '../http/service.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import { anonCaller, authenticate } from './caller.ts'
@@ -11,8 +12,9 @@ import type { StorageContext, StorageRequest } from './context.ts'
 import { StorageDb } from './db.ts'
 import { DiskStore } from './disk.ts'
 import { errors, StorageError } from './errors.ts'
-import { discardBody, sendError, sendJson } from './http.ts'
-import { matchRoute } from './routes.ts'
+import { sendJson } from '../http/json.ts'
+import { discardBody, sendError } from './http.ts'
+import { router, type StorageRouteOptions } from './routes.ts'
 import { syncConfigBuckets } from './sync-buckets.ts'
 
 export interface StorageServiceOptions {
@@ -43,13 +45,14 @@ export type StorageService = Service & {
 
 export function createStorageService(options: StorageServiceOptions): StorageService {
   const settings = options.settings ?? options.config.storage
-  const db = new StorageDb(options.dbUrl)
+  const log = options.log ?? ((message: string) => process.stderr.write(`storage: ${message}\n`))
+  const db = new StorageDb(options.dbUrl, { log })
   const ctx: StorageContext = {
     db,
     disk: options.disk?.(options.dataDir) ?? new DiskStore(options.dataDir),
     keys: options.keys,
     settings,
-    log: options.log ?? ((message) => process.stderr.write(`storage: ${message}\n`)),
+    log,
   }
   const sweep = options.tmpSweep ?? defaultSweep
   let sweeper: NodeJS.Timeout | undefined
@@ -75,9 +78,10 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
   }
 }
 
-function decode(segment: string, path: string): string {
+/** find-my-way (Fastify's router) refuses a path it cannot percent-decode before any route runs. */
+function mustDecode(path: string): void {
   try {
-    return decodeURIComponent(segment)
+    decodeURIComponent(path)
   } catch {
     throw new StorageError('InvalidRequest', 400, `'${path}' is not a valid url component`, 'Bad Request')
   }
@@ -87,29 +91,32 @@ async function handle(ctx: StorageContext, req: IncomingMessage, res: ServerResp
   const method = req.method ?? 'GET'
   const queryAt = target.indexOf('?')
   const path = queryAt === -1 ? target : target.slice(0, queryAt)
-  const matched = matchRoute(method, path)
-  if (!matched) {
+  const matched = router.match(method, path)
+  if (!matched || isMethodNotAllowed(matched)) {
     discardBody(req)
-    // Fastify's own not-found answer (numeric statusCode, HTTP 404).
+    // Fastify's own not-found answer (numeric statusCode, HTTP 404), for a wrong method too.
     return sendJson(res, 404, { message: `Route ${method}:${path} not found`, error: 'Not Found', statusCode: 404 })
   }
   try {
-    const { route, groups } = matched
-    const [bucket, key] = groups.map((g) => decode(g, path))
+    mustDecode(path)
+    const options = matched.options as StorageRouteOptions
     const request: StorageRequest = {
       req,
       res,
       method,
       path,
       query: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
-      params: { bucket, key },
-      caller: route.auth === 'none' ? anonCaller : authenticate(ctx.keys, req, route.auth === 'optional'),
-      operation: route.operation,
+      params: { bucket: matched.params.bucket, key: matched.params['*'] },
+      caller: options.auth === 'none' ? anonCaller : authenticate(ctx.keys, req, options.auth === 'optional'),
+      operation: options.operation,
     }
-    await route.handler(ctx, request)
+    await matched.handler(ctx, request)
   } catch (error) {
     discardBody(req)
-    if (error instanceof StorageError) return sendError(res, error)
+    if (error instanceof StorageError) {
+      if (error.status === 500) ctx.log(`${method} ${path}: ${error.code}: ${error.message}`)
+      return sendError(res, error)
+    }
     ctx.log(`${method} ${path}: ${(error as Error)?.stack ?? String(error)}`)
     sendError(res, errors.internal())
   }

@@ -1,4 +1,4 @@
-// Reads the local inbox (Mailpit's API on :54324) that Auth delivers to: wait for the newest
+// Reads the inbox Auth delivers to (Mailpit's API, on :54324 in both stacks): wait for the newest
 // email to an address, and pull the action link (confirm, magic link, reset) out of it.
 import { inboxUrl } from './stack'
 

@@ -3,7 +3,8 @@
 // with its body schema's answers.
 import { scopeOf, type Handler } from '../context.ts'
 import { errors } from '../errors.ts'
-import { readJson, sendJson } from '../http.ts'
+import { sendJson } from '../../http/json.ts'
+import { readJson } from '../http.ts'
 import { mustBeValidBucketName } from '../validate.ts'
 
 const sortColumns = ['name', 'updated_at', 'created_at', 'last_accessed_at']

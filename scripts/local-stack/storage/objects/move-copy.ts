@@ -10,7 +10,8 @@ import { scopeOf, type Handler, type StorageContext, type StorageRequest } from 
 import type { Tx } from '../db.ts'
 import type { Located } from '../disk.ts'
 import { errors } from '../errors.ts'
-import { readJson, sendJson } from '../http.ts'
+import { sendJson } from '../../http/json.ts'
+import { readJson } from '../http.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { findObject, lockName, mustFindObject, ownerUuid, writeObject, type ObjectRow } from './rows.ts'
 

@@ -3,7 +3,8 @@
 // getSignedURL and getSignedURLs routes, with their body validation.
 import { scopeOf, type Handler } from '../context.ts'
 import { errors } from '../errors.ts'
-import { readJson, sendJson } from '../http.ts'
+import { sendJson } from '../../http/json.ts'
+import { readJson } from '../http.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { mustFindObject } from './rows.ts'
 import { signObjectToken } from './signing.ts'

@@ -4,7 +4,7 @@
 // and uploadSignedObject.
 import { serviceCaller } from '../caller.ts'
 import { scopeOf, type Handler } from '../context.ts'
-import { sendJson } from '../http.ts'
+import { sendJson } from '../../http/json.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { writeObject } from './rows.ts'
 import { signObjectToken, verifyObjectToken } from './signing.ts'

@@ -4,15 +4,12 @@ import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@/lib/database.types'
 import type { SupabaseClient } from '@/lib/supabase'
+import { apiUrl, publishableKey, secretKey } from '@/testing/stack'
 import { toCatalogQuery } from '../schemas/catalog-search.schema'
 import { getCourseOutline, listCatalogLanguages, listCourses, listFeaturedCourses } from './courses.api'
 import { enroll, EnrollError } from './enroll.api'
 import { listMyCourses } from './my-courses.api'
 
-const apiUrl = process.env.SUMMIT_TEST_API_URL
-// The local stack's well-known keys (printed by every `supabase start`), not secrets.
-const publishableKey = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
-const secretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 const password = 'a-long-test-password'
 
 function newClient(): SupabaseClient {
