@@ -53,6 +53,20 @@ export function jwtMessage(result: Exclude<VerifyResult, { ok: true }>): string 
   return result.reason === 'malformed' ? 'jwt malformed' : 'invalid signature'
 }
 
+/**
+ * jsonwebtoken's time-claim checks after the signature, in its order and words: `nbf` and `exp` must be numbers,
+ * and a token is not accepted before its `nbf` (no clock tolerance, its default). Expiry itself is keys.verify's.
+ */
+export function timeClaimProblem(claims: JwtClaims, now = Date.now() / 1000): string | undefined {
+  const { nbf, exp } = claims
+  if (nbf !== undefined) {
+    if (typeof nbf !== 'number') return 'invalid nbf value'
+    if (nbf > Math.floor(now)) return 'jwt not active'
+  }
+  if (exp !== undefined && typeof exp !== 'number') return 'invalid exp value'
+  return undefined
+}
+
 export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Caller {
   const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim()
   if (token === '') {
@@ -65,6 +79,11 @@ export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: 
     throw errors.accessDenied(jwtMessage(result))
   }
   const { claims } = result
+  const problem = timeClaimProblem(claims)
+  if (problem) {
+    if (allowInvalid) return anonCaller
+    throw errors.accessDenied(problem)
+  }
   if (isSignedUrlToken(claims)) {
     if (allowInvalid) return anonCaller
     throw errors.accessDenied('jwt audience invalid')

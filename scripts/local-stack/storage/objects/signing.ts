@@ -3,7 +3,7 @@
 // upload and the other way round; a token for another path fails the `url` check. Their own `aud` and `iss` keep
 // them apart from access tokens: storage refuses them as bearer tokens, and refuses any other JWT here.
 import type { JwtClaims, JwtKeys } from '../../keys/jwt.ts'
-import { isSignedUrlToken, jwtMessage, signedUrlAudience } from '../caller.ts'
+import { isSignedUrlToken, jwtMessage, signedUrlAudience, timeClaimProblem } from '../caller.ts'
 import { errors } from '../errors.ts'
 
 export type TokenScope = 'download' | 'upload'
@@ -31,6 +31,8 @@ export function verifyObjectToken(
   const result = keys.verify(token)
   if (!result.ok) throw errors.invalidJwt(jwtMessage(result))
   const { claims } = result
+  const problem = timeClaimProblem(claims)
+  if (problem) throw errors.invalidJwt(problem)
   if (!isSignedUrlToken(claims) || claims.iss !== signedUrlIssuer) {
     throw errors.invalidSignature('Token is not a signed URL token')
   }
