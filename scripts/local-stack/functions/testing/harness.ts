@@ -1,19 +1,19 @@
-// Test harness of the functions service: a temporary copy of test-fixtures/ (so tests may edit it), the service
+// Test harness of the functions service: a temporary copy of fixtures/ (so tests may edit it), the service
 // behind a tiny HTTP server mounted at /functions/v1 as the gateway mounts it, and a supabase-js client for it.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { loadConfig } from '../config/index.ts'
-import { anonKey } from '../keys/index.ts'
-import { JwtKeys } from '../keys/jwt.ts'
-import type { Service } from '../http/service.ts'
-import { createFunctionsService } from './index.ts'
-import { sourcesRecheckMs } from './sources.ts'
-import { serveMounted } from '../testing/serve-mounted.ts'
+import { loadConfig } from '../../config/index.ts'
+import { anonKey } from '../../keys/index.ts'
+import { JwtKeys } from '../../keys/jwt.ts'
+import type { Service } from '../../http/service.ts'
+import { createFunctionsService } from '../index.ts'
+import { sourcesRecheckMs } from '../sources.ts'
+import { serveMounted } from '../../testing/serve-mounted.ts'
 
-export const fixturesDir = path.join(import.meta.dirname, 'test-fixtures')
+export const fixturesDir = path.join(import.meta.dirname, 'fixtures')
 const mount = '/functions/v1'
 
 export interface Harness {

@@ -2,9 +2,9 @@
 // what is not a function; plus how workers are shared between requests and functions.
 import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonKey, serviceRoleKey } from '../keys/index.ts'
-import { signHs256 } from '../keys/jwt.ts'
-import { startHarness, type Harness } from './testing.ts'
+import { anonKey, serviceRoleKey } from '../../keys/index.ts'
+import { signHs256 } from '../../keys/jwt.ts'
+import { startHarness, type Harness } from '../testing/harness.ts'
 
 let h: Harness
 

@@ -1,10 +1,10 @@
-// Invoking functions through supabase-js and raw HTTP, against real Deno workers serving test-fixtures/: bodies,
+// Invoking functions through supabase-js and raw HTTP, against real Deno workers serving testing/fixtures/: bodies,
 // requests and streams pass through intact, and the function sees the environment of the edge runtime.
 // One harness per file: workers stay warm from test to test, as they do in the stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonKey, publishableKey, secretKey, serviceRoleKey } from '../keys/index.ts'
-import { networkVariables } from './deno.ts'
-import { startHarness, type Harness } from './testing.ts'
+import { anonKey, publishableKey, secretKey, serviceRoleKey } from '../../keys/index.ts'
+import { networkVariables } from '../deno.ts'
+import { startHarness, type Harness } from '../testing/harness.ts'
 
 let h: Harness
 

@@ -6,8 +6,8 @@ import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonKey } from '../keys/index.ts'
-import { repoRoot } from '../paths.ts'
+import { anonKey } from '../../keys/index.ts'
+import { repoRoot } from '../../paths.ts'
 import {
   afterSourcesRecheck,
   fixturesDir,
@@ -16,7 +16,7 @@ import {
   startHarness,
   waitFor,
   type Harness,
-} from './testing.ts'
+} from '../testing/harness.ts'
 
 let h: Harness
 const websocketKey = Buffer.from('summit-functions').toString('base64')

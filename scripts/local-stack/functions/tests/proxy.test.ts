@@ -2,9 +2,9 @@
 // connection to the worker (no request can be smuggled behind another), and hop-by-hop headers stay on their hop.
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonKey } from '../keys/index.ts'
-import { endToEndHeaders } from './proxy.ts'
-import { startHarness, type Harness } from './testing.ts'
+import { anonKey } from '../../keys/index.ts'
+import { endToEndHeaders } from '../proxy.ts'
+import { startHarness, type Harness } from '../testing/harness.ts'
 
 let h: Harness
 
