@@ -1,7 +1,7 @@
 // Sign-up and password sign-in through auth-js: confirmation email and link, autoconfirm, GoTrue's obfuscated answer
 // for taken addresses, weak passwords, unconfirmed sign-in, seed users, and anonymous sign-ins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimsOf, startHarness, testDbUrl, uniqueEmail, verifyLinkIn, type Harness } from './testing/harness.ts'
+import { claimsOf, startHarness, testDbUrl, uniqueEmail, verifyLinkIn, type Harness } from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl())('sign-up with confirmations on (config.toml)', () => {
   let h: Harness

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from './testing/harness.ts'
+import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

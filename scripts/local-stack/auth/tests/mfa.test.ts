@@ -3,9 +3,9 @@
 // factors with a software authenticator.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { codeAt, currentStep, period } from './mfa/totp.ts'
-import { SoftAuthenticator, type CreationOptions, type RequestOptions } from './testing/authenticator.ts'
-import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from './testing/harness.ts'
+import { codeAt, currentStep, period } from '../mfa/totp.ts'
+import { SoftAuthenticator, type CreationOptions, type RequestOptions } from '../testing/authenticator.ts'
+import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 type Client = Awaited<ReturnType<typeof signedInUser>>['client']
 

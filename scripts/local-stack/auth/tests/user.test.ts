@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   verifyLinkIn,
   type Harness,
-} from './testing/harness.ts'
+} from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl())('the signed-in user', () => {
   let h: Harness

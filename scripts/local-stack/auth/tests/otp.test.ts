@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   verifyLinkIn,
   type Harness,
-} from './testing/harness.ts'
+} from '../testing/harness.ts'
 
 async function follow(link: string): Promise<URL> {
   const response = await fetch(link, { redirect: 'manual' })

@@ -2,8 +2,8 @@
 // list, rename and delete, the admin list and delete, and challenges that are reused, expired or forged.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SoftAuthenticator } from './testing/authenticator.ts'
-import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from './testing/harness.ts'
+import { SoftAuthenticator } from '../testing/authenticator.ts'
+import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
 type Client = Awaited<ReturnType<typeof signedInUser>>['client']
 

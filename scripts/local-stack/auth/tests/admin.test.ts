@@ -1,8 +1,8 @@
 // The admin API through auth-js (service_role, and a supabase_admin JWT): users CRUD with paging headers, invite,
 // generate_link, and the not_admin answer for everyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signHs256 } from '../keys/jwt.ts'
-import { anonKey } from '../keys/index.ts'
+import { signHs256 } from '../../keys/jwt.ts'
+import { anonKey } from '../../keys/index.ts'
 import {
   cheapHash,
   signedInUser,
@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   verifyLinkIn,
   type Harness,
-} from './testing/harness.ts'
+} from '../testing/harness.ts'
 
 describe.skipIf(!testDbUrl())('admin API', () => {
   let h: Harness

@@ -2,8 +2,8 @@
 // socket address, as GoTrue), the hourly email budget, and failed password attempts per account, which a stranger
 // cannot turn into a lockout of the owner or of other accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TokenBucket } from './rate-limit.ts'
-import { signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from './testing/harness.ts'
+import { TokenBucket } from '../rate-limit.ts'
+import { signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from '../testing/harness.ts'
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',

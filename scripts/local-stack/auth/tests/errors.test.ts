@@ -3,9 +3,9 @@
 // random bodies; the answer is always GoTrue's 4xx, never a 500 (the harness fails the suite on any 5xx).
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { anonKey } from '../keys/index.ts'
-import { signHs256 } from '../keys/jwt.ts'
-import { signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from './testing/harness.ts'
+import { anonKey } from '../../keys/index.ts'
+import { signHs256 } from '../../keys/jwt.ts'
+import { signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from '../testing/harness.ts'
 
 const json = (body: unknown) => ({
   method: 'POST',
