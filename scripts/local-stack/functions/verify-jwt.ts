@@ -1,6 +1,7 @@
 // verify_jwt as the edge runtime's main service applies it before a function runs: a `Bearer` token whose protected
 // header decodes (jose's decodeProtectedHeader), signed HS256 with the JWT secret or ES256/RS256 with a signing key,
 // not expired and already valid. The refusal texts are the main service's own, errors included.
+import { verifyAccessToken } from '../keys/access-token.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 
 export type JwtCheck = { ok: true } | { ok: false; msg: string }
@@ -14,11 +15,10 @@ export function verifyFunctionJwt(authorization: string | undefined, keys: JwtKe
   if (header.alg !== 'HS256' && header.alg !== 'ES256' && header.alg !== 'RS256') {
     return { ok: false, msg: 'Invalid JWT' }
   }
-  const verified = keys.verify(token as string, now)
-  if (!verified.ok) return { ok: false, msg: 'Invalid JWT' }
-  // jose's jwtVerify also refuses a token that is not valid yet.
-  const nbf = verified.claims.nbf
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return { ok: false, msg: 'Invalid JWT' }
+  // jose's jwtVerify: time claims must be numbers, nbf not in the future (no clock tolerance by default); it does
+  // not refuse a future iat without maxTokenAge, so that one rule of the shared validation does not apply here.
+  const verified = verifyAccessToken(keys, token as string, { now, clockSkewSeconds: 0 })
+  if (!verified.ok && verified.reason !== 'issued-in-future') return { ok: false, msg: 'Invalid JWT' }
   return { ok: true }
 }
 
