@@ -31,6 +31,9 @@ describe('verifyFunctionJwt (the edge runtime main service rules)', () => {
     [`Bearer ${anonKey.slice(0, -2)}xx`, 'Invalid JWT'],
     [`Bearer ${signHs256({ role: 'anon', exp: now - 1 })}`, 'Invalid JWT'],
     [`Bearer ${signHs256({ role: 'anon', exp: now + 60, nbf: now + 30 })}`, 'Invalid JWT'],
+    // A string exp would otherwise never expire (jose: '"exp" claim must be a number').
+    [`Bearer ${signHs256({ role: 'anon', exp: String(now + 60) })}`, 'Invalid JWT'],
+    [`Bearer ${signHs256({ role: 'anon', exp: now + 60, nbf: String(now) })}`, 'Invalid JWT'],
   ])('refuses %j with {"msg": %j}', (authorization, msg) => {
     expect(verifyFunctionJwt(authorization, keys, now)).toEqual({ ok: false, msg })
   })
