@@ -7,7 +7,7 @@ import { Link, useRouterState } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { UserAvatar } from '@/features/account/components/user-avatar'
-import { useSession } from '@/features/auth/use-session'
+import { useSession } from '@/lib/use-session'
 
 const AccountDropdown = lazy(() => import('./account-dropdown').then((module) => ({ default: module.AccountDropdown })))
 

@@ -1,7 +1,7 @@
 // The profile form: display name 1-60 characters after trimming (the profiles table's check) and an
 // IANA time zone.
 import { z } from 'zod'
-import { displayNameSchema } from '@/features/auth/schemas/auth.schemas'
+import { displayNameSchema } from '@/lib/display-name.schema'
 
 export const profileSchema = z.object({
   displayName: displayNameSchema,

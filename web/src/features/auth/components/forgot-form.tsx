@@ -9,8 +9,8 @@ import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { sendPasswordReset } from '../api/auth.api'
 import { emailOnlySchema, type EmailOnlyValues } from '../schemas/auth.schemas'
-import { FormError } from './form-error'
-import { SubmitButton } from './submit-button'
+import { FormError } from '@/components/form-error'
+import { SubmitButton } from '@/components/submit-button'
 
 export function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
   const [formError, setFormError] = useState<string | null>(null)

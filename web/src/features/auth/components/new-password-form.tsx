@@ -8,8 +8,8 @@ import { errorCode, errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { updatePassword } from '../api/auth.api'
 import { newPasswordSchema, passwordMinLength, type NewPasswordValues } from '../schemas/auth.schemas'
-import { FormError } from './form-error'
-import { SubmitButton } from './submit-button'
+import { FormError } from '@/components/form-error'
+import { SubmitButton } from '@/components/submit-button'
 
 export function NewPasswordForm({ onChanged }: { onChanged: () => void }) {
   const [formError, setFormError] = useState<string | null>(null)

@@ -12,8 +12,8 @@ import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { sendMagicLink, signInWithPassword } from '../api/auth.api'
 import { emailOnlySchema, signInSchema, type SignInValues } from '../schemas/auth.schemas'
-import { FormError } from './form-error'
-import { SubmitButton } from './submit-button'
+import { FormError } from '@/components/form-error'
+import { SubmitButton } from '@/components/submit-button'
 
 interface SignInFormProps {
   redirect?: string | undefined

@@ -9,8 +9,8 @@ import { errorCode, errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { signUp } from '../api/auth.api'
 import { passwordMinLength, passwordTooShort, signUpSchema, type SignUpValues } from '../schemas/auth.schemas'
-import { FormError } from './form-error'
-import { SubmitButton } from './submit-button'
+import { FormError } from '@/components/form-error'
+import { SubmitButton } from '@/components/submit-button'
 
 interface SignUpFormProps {
   redirect?: string | undefined

@@ -2,6 +2,7 @@
 // (minimum_password_length = 8, no composition rules), with the same sentence the UI shows for
 // Auth's weak_password error.
 import { z } from 'zod'
+import { displayNameSchema } from '@/lib/display-name.schema'
 
 export const passwordMinLength = 8
 export const passwordTooShort = `Use at least ${passwordMinLength} characters.`
@@ -20,12 +21,6 @@ export type SignInValues = z.infer<typeof signInSchema>
 
 export const emailOnlySchema = z.object({ email })
 export type EmailOnlyValues = z.infer<typeof emailOnlySchema>
-
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Enter your name.')
-  .max(60, 'Keep your name to 60 characters or fewer.')
 
 export const signUpSchema = z.object({
   displayName: displayNameSchema,

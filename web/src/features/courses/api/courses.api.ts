@@ -2,7 +2,7 @@
 // one course's outline (the `course_outline` RPC, one round trip), and the signed-in learner's own courses.
 import type { SupabaseClient } from '@/lib/supabase'
 import { CATALOG_PAGE_SIZE, type CatalogQuery } from '../schemas/catalog-search.schema'
-import { courseOutlineSchema, type CourseLevel, type CourseOutline } from '../schemas/course-outline.schema'
+import { courseOutlineSchema, type CourseLevel, type CourseOutline } from '@/lib/courses/course-outline.schema'
 import { titleSearchFilter } from './search-pattern'
 
 // `lessons` needs the foreign key named: enrollments (course_id, last_lesson_id) also links courses to lessons.

@@ -1,20 +1,11 @@
-// Query-key factory for courses (TkDodo's pattern): every leaf returns queryOptions whose key holds every input of
-// its query function. Other features update these caches through the same keys (progress writes patch the outline).
+// Course queries (TkDodo's pattern): every leaf returns queryOptions whose key, built from the shared `courseKeys`,
+// holds every input of its query function. The keys live in lib/courses because progress writes patch these caches.
 import { queryOptions } from '@tanstack/react-query'
+import { courseKeys } from '@/lib/courses/course-keys'
 import { supabase } from '@/lib/supabase'
 import type { CatalogQuery } from '../schemas/catalog-search.schema'
 import { getCourseOutline, listCatalogLanguages, listCourses, listFeaturedCourses } from './courses.api'
 import { listMyCourses } from './my-courses.api'
-
-export const courseKeys = {
-  all: ['courses'] as const,
-  lists: () => [...courseKeys.all, 'list'] as const,
-  featured: () => [...courseKeys.all, 'featured'] as const,
-  languages: () => [...courseKeys.all, 'languages'] as const,
-  outlines: () => [...courseKeys.all, 'outline'] as const,
-  outline: (slug: string) => [...courseKeys.outlines(), slug] as const,
-  mine: () => [...courseKeys.all, 'mine'] as const,
-}
 
 export const courseQueries = {
   list: (query: CatalogQuery) =>

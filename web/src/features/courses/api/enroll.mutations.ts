@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { enroll } from './enroll.api'
-import { courseKeys } from './courses.queries'
+import { courseKeys } from '@/lib/courses/course-keys'
 
 export function useEnroll() {
   const queryClient = useQueryClient()

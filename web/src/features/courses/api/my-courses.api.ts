@@ -1,7 +1,7 @@
 // The signed-in learner's courses for the home page, with progress, in one request: enrollments embed their course,
 // its lessons' durations and the learner's own completed lesson_progress rows.
 import type { SupabaseClient } from '@/lib/supabase'
-import type { CourseLevel } from '../schemas/course-outline.schema'
+import type { CourseLevel } from '@/lib/courses/course-outline.schema'
 
 export interface MyCourse {
   enrollmentId: string

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Progress } from '@/components/ui/progress'
 import { courseQueries } from '../api/courses.queries'
 import { minutesLeft } from '../lib/format'
-import { chooseNextLesson, remainingSeconds } from '../lib/lessons'
+import { chooseNextLesson, remainingSeconds } from '@/lib/courses/lessons'
 import { CourseCover } from './course-cover'
 import { LessonLink } from './lesson-link'
 

@@ -1,7 +1,7 @@
 // The top of a course page: cover, school, title, subtitle, the facts line (level, length, lessons, language) and
 // who teaches it.
 import { BookOpen, Clock, Languages, School } from 'lucide-react'
-import type { OutlineCourse } from '../schemas/course-outline.schema'
+import type { OutlineCourse } from '@/lib/courses/course-outline.schema'
 import { languageLabel, levelLabel } from '../lib/format'
 import { CourseCover } from './course-cover'
 import { Length } from './length'

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react'
 import { Lock } from 'lucide-react'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion'
-import type { CourseOutline, OutlineLesson, OutlineSection } from '../schemas/course-outline.schema'
-import { chooseNextLesson, lockReasonText } from '../lib/lessons'
+import type { CourseOutline, OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
+import { chooseNextLesson, lockReasonText } from '@/lib/courses/lessons'
 import { Length } from './length'
 import { LessonRow } from './lesson-row'
 

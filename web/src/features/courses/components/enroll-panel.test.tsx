@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { CourseOutline } from '../schemas/course-outline.schema'
-import { completedProgress, lessonFixture, outlineFixture, sectionFixture } from '../testing/outline-fixture'
+import type { CourseOutline } from '@/lib/courses/course-outline.schema'
+import { completedProgress, lessonFixture, outlineFixture, sectionFixture } from '@/testing/outline-fixture'
 import { renderWithRouter } from '../testing/render-with-router'
 import { EnrollPanel } from './enroll-panel'
 

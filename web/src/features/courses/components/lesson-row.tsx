@@ -2,8 +2,8 @@
 // player when the lesson is open), preview badge, lock with its reason, and length.
 import type { ReactNode } from 'react'
 import { FileText, Lock, Play } from 'lucide-react'
-import type { OutlineLesson } from '../schemas/course-outline.schema'
-import { lockReasonText } from '../lib/lessons'
+import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
+import { lockReasonText } from '@/lib/courses/lessons'
 import { Length } from './length'
 import { LessonLink } from './lesson-link'
 

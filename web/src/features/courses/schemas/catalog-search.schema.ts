@@ -1,7 +1,7 @@
 // The catalog's URL search params (`/courses?q=&level=&language=&sort=&page=`). Every field is optional and a bad
 // value falls back to "not set" instead of failing the route, so an old or hand-edited link still opens the catalog.
 import * as z from 'zod/mini'
-import { courseLevelSchema } from './course-outline.schema'
+import { courseLevelSchema } from '@/lib/courses/course-outline.schema'
 
 export const catalogSorts = ['newest', 'popular'] as const
 export type CatalogSort = (typeof catalogSorts)[number]

@@ -1,7 +1,7 @@
 // The player's reads: the course outline with the open lesson's content and neighbours (one `course_outline` call),
 // then short-lived signed URLs for the lesson's video and captions in the private `course-media` bucket.
-import { courseOutlineSchema, type CourseOutline } from '@/features/courses/schemas/course-outline.schema'
-import type { outlineLessonDetailSchema } from '@/features/courses/schemas/course-outline.schema'
+import { courseOutlineSchema, type CourseOutline } from '@/lib/courses/course-outline.schema'
+import type { outlineLessonDetailSchema } from '@/lib/courses/course-outline.schema'
 import type { SupabaseClient } from '@/lib/supabase'
 import type { z } from 'zod'
 

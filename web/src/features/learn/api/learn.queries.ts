@@ -1,7 +1,7 @@
 // Query keys for the player. The lesson key sits under the course's outline key (['courses', 'outline', slug]) so
 // progress writes that patch or invalidate the outline reach the player's copy too.
 import { queryOptions } from '@tanstack/react-query'
-import { courseKeys } from '@/features/courses/api/courses.queries'
+import { courseKeys } from '@/lib/courses/course-keys'
 import { supabase } from '@/lib/supabase'
 import { SIGNED_URL_TTL_S, getLessonMedia, getPlayerOutline } from './learn.api'
 

@@ -3,10 +3,10 @@
 import { useId } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import type { OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
-import { useSetLessonComplete } from '@/features/progress/api/progress.mutations'
-import type { ProgressSnapshot } from '@/features/progress/lib/progress-saver'
+import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { errorMessage } from '@/lib/errors'
+import { useSetLessonComplete } from '../api/progress.mutations'
+import type { ProgressSnapshot } from '../lib/progress-saver'
 import { incompleteReason } from '../lib/player-text'
 
 export interface CompleteToggleProps {

@@ -4,8 +4,8 @@
 import { Link } from '@tanstack/react-router'
 import { ChevronRight, CircleCheck, FileText, Lock, Play } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
-import { lockReasonText } from '@/features/courses/lib/lessons'
-import type { OutlineLesson, OutlineSection } from '@/features/courses/schemas/course-outline.schema'
+import { lockReasonText } from '@/lib/courses/lessons'
+import type { OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
 import { cn } from '@/lib/cn'
 import { formatTimestamp } from '../lib/player-text'
 

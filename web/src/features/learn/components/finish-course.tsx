@@ -6,12 +6,12 @@ import { Dialog } from 'radix-ui'
 import { Flag, PartyPopper, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
-import { lessonsInOrder } from '@/features/courses/lib/lessons'
-import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
-import { useSetLessonComplete } from '@/features/progress/api/progress.mutations'
-import type { ProgressSnapshot } from '@/features/progress/lib/progress-saver'
+import { lessonsInOrder } from '@/lib/courses/lessons'
+import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { errorMessage } from '@/lib/errors'
 import { Spinner } from '@/components/ui/spinner'
+import { useSetLessonComplete } from '../api/progress.mutations'
+import type { ProgressSnapshot } from '../lib/progress-saver'
 
 export interface FinishCourseProps {
   outline: CourseOutline

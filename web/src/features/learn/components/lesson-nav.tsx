@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
+import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
 
 export interface LessonNavProps {
   slug: string

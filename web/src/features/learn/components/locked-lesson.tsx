@@ -3,8 +3,8 @@
 import { Link } from '@tanstack/react-router'
 import { Lock } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { lockReasonText } from '@/features/courses/lib/lessons'
-import type { LessonLock } from '@/features/courses/schemas/course-outline.schema'
+import { lockReasonText } from '@/lib/courses/lessons'
+import type { LessonLock } from '@/lib/courses/course-outline.schema'
 
 export function LockedLesson({ slug, lock }: { slug: string; lock: LessonLock | null }) {
   const reason = lock ? lockReasonText(lock) : 'This lesson is not open to you.'

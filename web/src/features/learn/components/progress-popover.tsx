@@ -3,7 +3,7 @@ import { Trophy } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { Progress } from '@/components/ui/progress'
-import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
+import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { trophySummary } from '../lib/player-text'
 
 export function ProgressPopover({

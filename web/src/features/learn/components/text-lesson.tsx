@@ -2,7 +2,7 @@
 // saved when the tab is hidden or the lesson is left.
 import { useEffect, useRef } from 'react'
 import { Markdown } from '@/components/markdown'
-import { useSaveProgress } from '@/features/progress/api/progress.mutations'
+import { useSaveProgress } from '../api/progress.mutations'
 
 export interface TextLessonProps {
   lessonId: string

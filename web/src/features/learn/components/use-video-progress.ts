@@ -2,9 +2,9 @@
 // save_progress every 10 s while playing, on pause, on end and when the tab is hidden or left. Saves on hide use the
 // ordinary RPC: the page is still alive when it is hidden, which is the last moment browsers reliably give us.
 import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react'
-import { useSaveProgress } from '@/features/progress/api/progress.mutations'
-import { ProgressSaver, type ProgressSnapshot } from '@/features/progress/lib/progress-saver'
-import { WatchedSeconds, loadWatchedSeconds, storeWatchedSeconds } from '@/features/progress/lib/watched-seconds'
+import { useSaveProgress } from '../api/progress.mutations'
+import { ProgressSaver, type ProgressSnapshot } from '../lib/progress-saver'
+import { WatchedSeconds, loadWatchedSeconds, storeWatchedSeconds } from '../lib/watched-seconds'
 
 export interface VideoProgressOptions {
   lessonId: string

@@ -1,5 +1,5 @@
 // The sentences the player shows: why a lesson is not complete yet, the Trophy summary, "Continue at mm:ss".
-import type { CourseOutline, OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
+import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
 
 /** Seconds as m:ss (h:mm:ss from an hour up), for positions in the video. */
 export function formatTimestamp(totalSeconds: number): string {

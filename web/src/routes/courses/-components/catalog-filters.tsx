@@ -7,7 +7,7 @@ import { Search } from 'lucide-react'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { languageLabel, levelLabel } from '@/features/courses/lib/format'
-import { courseLevelSchema } from '@/features/courses/schemas/course-outline.schema'
+import { courseLevelSchema } from '@/lib/courses/course-outline.schema'
 import type { CatalogSearch } from '@/features/courses/schemas/catalog-search.schema'
 import { useDebouncedCallback } from './use-debounced-callback'
 

@@ -1,8 +1,8 @@
-// The "mark complete" tick on a lesson row of the course page, for enrolled learners. The progress feature's
+// The "mark complete" tick on a lesson row of the course page, for enrolled learners. The learn feature's progress
 // mutation updates the outline optimistically and rolls back if the server refuses (e.g. a lesson still locked).
 import { Checkbox } from '@/components/ui/checkbox'
-import type { OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
-import { useSetLessonComplete } from '@/features/progress/api/progress.mutations'
+import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
+import { useSetLessonComplete } from '@/features/learn/api/progress.mutations'
 
 export function LessonCompleteCheckbox({ slug, lesson }: { slug: string; lesson: OutlineLesson }) {
   const setComplete = useSetLessonComplete(slug)

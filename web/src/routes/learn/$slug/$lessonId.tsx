@@ -3,7 +3,7 @@
 // courses and lessons are "not found"; locked lessons render their lock, never the content.
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { learnQueries } from '@/features/learn/api/learn.queries'
-import { lessonsInOrder } from '@/features/courses/lib/lessons'
+import { lessonsInOrder } from '@/lib/courses/lessons'
 import { errorCode } from '@/lib/errors'
 import { PlayerError, PlayerLoading, LessonNotFound } from './-components/player-states'
 import { PlayerPage } from './-components/player-page'

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Info } from 'lucide-react'
-import type { CourseOutline, OutlineLesson } from '@/features/courses/schemas/course-outline.schema'
-import { useSaveProgress } from '@/features/progress/api/progress.mutations'
+import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
+import { useSaveProgress } from '@/features/learn/api/progress.mutations'
 
 export function useMarkOpened({ lesson, canSave }: { lesson: OutlineLesson | null; canSave: boolean }) {
   const { mutate } = useSaveProgress()

@@ -1,6 +1,6 @@
 // Rules about lessons that several screens share: the sentence explaining a lock, which lesson "Continue" opens,
 // and how much of a course is left.
-import type { CourseOutline, LessonLock, OutlineLesson } from '../schemas/course-outline.schema'
+import type { CourseOutline, LessonLock, OutlineLesson } from './course-outline.schema'
 
 /** The reason a lesson is locked, as the sentence shown beside the lock icon (PRODUCT.md §4). */
 export function lockReasonText(lock: LessonLock, locale?: string): string {

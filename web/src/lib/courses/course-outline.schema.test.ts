@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lessonFixture, outlineFixture, sectionFixture } from '../testing/outline-fixture'
+import { lessonFixture, outlineFixture, sectionFixture } from '@/testing/outline-fixture'
 import { courseOutlineSchema } from './course-outline.schema'
 
 describe('courseOutlineSchema', () => {

@@ -1,6 +1,6 @@
 // Pure updates of a cached course outline after a progress change (an optimistic tick, a saved position, a change
 // from another device): the lesson's progress, its section's "3/7" and the course's "n of m · p%" move together.
-import type { CourseOutline, LessonProgress } from '@/features/courses/schemas/course-outline.schema'
+import type { CourseOutline, LessonProgress } from '@/lib/courses/course-outline.schema'
 
 export interface ProgressPatch {
   lessonId: string

@@ -1,7 +1,7 @@
 // Patching cached outlines: the lesson, its section count and the course totals change together; other courses'
 // lessons leave the outline untouched.
 import { describe, expect, it } from 'vitest'
-import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
+import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { applyProgressPatch } from './outline-cache'
 
 function lesson(id: string, status: 'completed' | 'in_progress' | null) {

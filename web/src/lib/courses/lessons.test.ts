@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  completedProgress,
-  inProgress,
-  lessonFixture,
-  outlineFixture,
-  sectionFixture,
-} from '../testing/outline-fixture'
+import { completedProgress, inProgress, lessonFixture, outlineFixture, sectionFixture } from '@/testing/outline-fixture'
 import { chooseNextLesson, lessonsInOrder, lockReasonText, remainingSeconds } from './lessons'
 
 describe('lockReasonText', () => {

@@ -3,8 +3,8 @@
 // positions). `onChange` lets the player compare a position saved elsewhere with its own ("Continue at mm:ss").
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { courseKeys } from '@/features/courses/api/courses.queries'
-import { useSession } from '@/features/auth/use-session'
+import { courseKeys } from '@/lib/courses/course-keys'
+import { useSession } from '@/lib/use-session'
 import type { Database } from '@/lib/database.types'
 import { supabase } from '@/lib/supabase'
 import { patchOutlineCaches } from './api/progress.mutations'

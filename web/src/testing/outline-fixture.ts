@@ -1,5 +1,5 @@
 // Builders for course_outline answers in tests: a valid outline with sensible defaults, overridable per field.
-import type { CourseOutline, OutlineLesson, OutlineSection } from '../schemas/course-outline.schema'
+import type { CourseOutline, OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
 
 export function lessonFixture(overrides: Partial<OutlineLesson> = {}): OutlineLesson {
   return {

@@ -2,8 +2,8 @@
 // the server's answer and refetches nothing. `useSetLessonComplete` is the tick (player and course page): optimistic
 // in every cached outline of the course, rolled back on error, refetched after.
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { courseKeys } from '@/features/courses/api/courses.queries'
-import type { CourseOutline } from '@/features/courses/schemas/course-outline.schema'
+import { courseKeys } from '@/lib/courses/course-keys'
+import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { supabase } from '@/lib/supabase'
 import { applyProgressPatch, isOutline, outlineHasLesson, type ProgressPatch } from '../lib/outline-cache'
 import type { SaveProgressInput, SaveProgressResult } from '../schemas/progress.schema'
