@@ -125,8 +125,13 @@ function renderBlock(token: Token, headingOffset: number): ReactNode {
       )
     case 'code':
       return (
-        // Focusable so keyboard users can scroll a long line sideways.
-        <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100">
+        // A named, focusable region so keyboard users can scroll a long line sideways and hear what they landed on.
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label={token.lang ? `Code (${token.lang})` : 'Code'}
+          className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100"
+        >
           <code data-language={token.lang || undefined}>{token.text}</code>
         </pre>
       )
