@@ -49,7 +49,7 @@ const webBoundaries = [
               from: { element: { type: 'app', fileInternalPath: '*' } },
               allow: [to('app'), to('route'), to('feature'), to('shared')],
             },
-            { from: { element: { type: 'route' } }, allow: [to('app'), to('route'), to('feature'), to('shared')] },
+            { from: { element: { type: 'route' } }, allow: [to('route'), to('feature'), to('shared')] },
             {
               from: { element: { type: 'feature' } },
               allow: [to('feature', { captured: { feature: '{{ from.element.captured.feature }}' } }), to('shared')],
