@@ -25,7 +25,7 @@ export async function signedInClient(url: string, token: string): Promise<Supaba
   return client
 }
 
-function subscribed(channel: RealtimeChannel): Promise<void> {
+export function subscribed(channel: RealtimeChannel): Promise<void> {
   return new Promise((resolve, reject) =>
     channel.subscribe((status, error) => {
       if (status === 'SUBSCRIBED') resolve()

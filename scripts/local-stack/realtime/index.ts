@@ -35,6 +35,8 @@ export type RealtimeService = Service & {
   readonly tag: string
   /** True while the replication stream is up. */
   readonly replicating: boolean
+  /** True when the last changes were checked with screened-out subscribers skipped in the database too. */
+  readonly screening: boolean
   /** Open sockets (for diagnostics and tests). */
   readonly socketCount: number
   upgrade: NonNullable<Service['upgrade']>
@@ -79,6 +81,9 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     tag,
     get replicating() {
       return changes.connected
+    },
+    get screening() {
+      return changes.screening
     },
     get socketCount() {
       return sockets.connections.size

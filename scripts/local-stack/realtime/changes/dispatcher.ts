@@ -1,24 +1,22 @@
-// One change, from the WAL to the subscribers allowed to see it: the change goes through realtime.apply_rls() (the
-// real server's function: filters, column privileges, and an RLS check as each subscriber's role and claims, deletes
-// excepted) and each output row is sent, as `{ids, data}`, to the channels whose subscription ids it lists.
+// Changes, from the WAL to the subscribers allowed to see them: a batch of changes goes through realtime.apply_rls()
+// in one query (the real server's function: filters, column privileges, and an RLS check as each subscriber's role
+// and claims, deletes excepted), with the subscribers whose filters cannot match screened out first, and each output
+// row is sent, as `{ids, data}`, to the channels whose subscription ids it lists, in the order of the changes.
 import type pg from 'pg'
 import type { Json, JsonObject } from '../socket/messages.ts'
+import { BatchApplyRls, type ApplyRlsRow, type BatchItem } from './apply-rls.ts'
 import type { BindingRegistry, ChangesChannel } from './registry.ts'
+import { mayMatch, screenValues } from './screen.ts'
 import { walRecord, type Change } from './wal.ts'
 
 /** Realtime's poll_max_record_bytes default: larger records go out with only their small values. */
 const MAX_RECORD_BYTES = 1024 * 1024
 
-const APPLY_RLS = 'select wal, subscription_ids, errors from realtime.apply_rls($1::jsonb, $2::integer)'
 const PRIMARY_KEY = `select a.attname from pg_catalog.pg_index i
   join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
   where i.indrelid = $1 and i.indisprimary`
 
-interface ApplyRlsRow {
-  wal: JsonObject
-  subscription_ids: string[] | null
-  errors: string[] | null
-}
+const ACTIONS = { insert: 'INSERT', update: 'UPDATE', delete: 'DELETE' } as const
 
 /** The record the client receives (the real server's NewRecord / UpdatedRecord / DeletedRecord). */
 function clientRecord(wal: JsonObject, errors: string[] | null): JsonObject {
@@ -37,26 +35,56 @@ function clientRecord(wal: JsonObject, errors: string[] | null): JsonObject {
 
 export class ChangeDispatcher {
   private readonly primaryKeys = new Map<number, string[]>()
+  private readonly applyRls: BatchApplyRls
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly registry: BindingRegistry,
-  ) {}
+    log: (message: string) => void,
+  ) {
+    this.applyRls = new BatchApplyRls(pool, log)
+  }
+
+  /** Whether the last batch skipped screened-out subscribers in the database too. */
+  get screening(): boolean {
+    return this.applyRls.screening
+  }
 
   /** A Relation message means the table may have changed shape: its primary key is looked up again. */
   forget(tableOid: number): void {
     this.primaryKeys.delete(tableOid)
   }
 
-  async dispatch(change: Change, timestamp: string): Promise<void> {
-    const oid = change.relation.oid
-    if (!this.registry.listensTo(oid)) return
-    const wal = walRecord(change, timestamp, await this.primaryKey(oid))
-    const result = await this.pool.query<ApplyRlsRow>(APPLY_RLS, [JSON.stringify(wal), MAX_RECORD_BYTES])
-    for (const row of result.rows) this.deliver(row)
+  /** Changes of tables someone here listens to, checked in one query: what deliver() then sends, in order. */
+  async check(changes: { change: Change; timestamp: string }[]): Promise<ApplyRlsRow[]> {
+    const items: BatchItem[] = []
+    for (const { change, timestamp } of changes) {
+      const oid = change.relation.oid
+      if (!this.registry.listensTo(oid)) continue
+      const wal = walRecord(change, timestamp, await this.primaryKey(oid))
+      items.push({ wal, candidates: this.candidates(change) })
+    }
+    if (items.length === 0) return []
+    return this.applyRls.run(items, MAX_RECORD_BYTES)
   }
 
-  private deliver(row: ApplyRlsRow): void {
+  /**
+   * Our subscribers of the change's table whose event and filters may match it. The others skip the filter check
+   * and the RLS probe; they still get apply_rls()'s 400/401 errors, which it reports before looking at filters.
+   */
+  private candidates(change: Change): string[] {
+    const values = screenValues(change)
+    const action = ACTIONS[change.kind]
+    const ids: string[] = []
+    for (const { uuid, params } of this.registry.listeners(change.relation.oid)) {
+      if (params.action !== '*' && params.action !== action) continue
+      if (mayMatch(params.filters, values, change.kind === 'delete')) ids.push(uuid)
+    }
+    return ids
+  }
+
+  /** One output row of apply_rls() to the channels of the subscription ids it lists. */
+  deliver(row: ApplyRlsRow): void {
     const byChannel = new Map<ChangesChannel, number[]>()
     for (const uuid of row.subscription_ids ?? []) {
       const target = this.registry.lookup(uuid)

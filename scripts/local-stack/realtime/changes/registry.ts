@@ -20,12 +20,12 @@ export interface ChangesChannel {
 }
 
 export class BindingRegistry {
-  private readonly byUuid = new Map<string, { channel: ChangesChannel; id: number }>()
+  private readonly byUuid = new Map<string, { channel: ChangesChannel; id: number; params: SubscriptionParams }>()
   private readonly byTable = new Map<number, Set<string>>()
 
   add(channel: ChangesChannel, entities: Map<string, number[]>): void {
     for (const binding of channel.bindings) {
-      this.byUuid.set(binding.uuid, { channel, id: binding.id })
+      this.byUuid.set(binding.uuid, { channel, id: binding.id, params: binding.params })
       for (const oid of entities.get(binding.uuid) ?? []) {
         let uuids = this.byTable.get(oid)
         if (!uuids) this.byTable.set(oid, (uuids = new Set()))
@@ -50,5 +50,13 @@ export class BindingRegistry {
 
   lookup(uuid: string): { channel: ChangesChannel; id: number } | undefined {
     return this.byUuid.get(uuid)
+  }
+
+  /** The bindings listening to a table, with their parameters (for screening a change before apply_rls). */
+  *listeners(tableOid: number): Iterable<{ uuid: string; params: SubscriptionParams }> {
+    for (const uuid of this.byTable.get(tableOid) ?? []) {
+      const entry = this.byUuid.get(uuid)
+      if (entry) yield { uuid, params: entry.params }
+    }
   }
 }

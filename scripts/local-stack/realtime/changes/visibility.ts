@@ -5,13 +5,14 @@
 import type pg from 'pg'
 
 const RUNNING = `select exists (select 1 from pg_catalog.pg_locks
-  where locktype = 'transactionid' and transactionid = $1::text::xid) as running`
+  where locktype = 'transactionid' and transactionid::text = any($1::text[])) as running`
 
-/** Resolves once transaction `xid` has ended for every session (or after `limitMs`, to never stall the stream). */
-export async function committedForAll(pool: pg.Pool, xid: number, limitMs = 2000): Promise<void> {
+/** Resolves once transactions `xids` have ended for every session (or after `limitMs`, to never stall the stream). */
+export async function committedForAll(pool: pg.Pool, xids: number[], limitMs = 2000): Promise<void> {
   const deadline = Date.now() + limitMs
+  const list = [...new Set(xids)].map(String)
   for (;;) {
-    const { rows } = await pool.query<{ running: boolean }>(RUNNING, [xid])
+    const { rows } = await pool.query<{ running: boolean }>(RUNNING, [list])
     if (!rows[0]?.running || Date.now() > deadline) return
     await new Promise((resolve) => setTimeout(resolve, 1))
   }
