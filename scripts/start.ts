@@ -1,10 +1,11 @@
 // `npm start`: the local stack (database with migrations and seed, the API gateway on :54321 with its services)
 // plus the web app's dev server, in the foreground. Ctrl-C stops everything and leaves no process behind; the data
 // is kept for the next start. Flags: --verbose (every API request in the terminal), --host/--allow-non-loopback.
-import { bold, dim, red, seconds, step } from './local-stack/log.ts'
+import { bold, dim, red, seconds, step, yellow } from './local-stack/log.ts'
 import { parseStackFlags, Stack } from './local-stack/stack.ts'
 import { printSummary } from './local-stack/summary.ts'
 import { WebServer, webPort, webUrl } from './local-stack/web.ts'
+import { prepareFunctionDeps } from './setup/deno-cache.ts'
 
 const started = performance.now()
 process.stdout.write(`${bold('Summit')} ${dim('— starting the local stack')}\n`)
@@ -35,6 +36,12 @@ async function shutdown(code: number): Promise<never> {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0))
+
+// The functions' npm packages into the project's Deno cache (a no-op when install did it), so their first call
+// works offline. Without network and cache the stack still starts; the functions then fetch on first call.
+await step("cache the edge functions' npm packages", () => prepareFunctionDeps()).catch((error: Error) =>
+  process.stdout.write(`${yellow(error.message)}\n`),
+)
 
 try {
   await stack.start({ extraPorts: [{ port: webPort, purpose: 'web app' }] })

@@ -5,7 +5,13 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { repoRoot } from '../paths.ts'
+import { repoRoot, stackDir } from '../paths.ts'
+
+/**
+ * The project's Deno cache (npm packages, transpiled modules), git-ignored and kept across runs and `npm ci`:
+ * `npm install` fills it for supabase/functions (scripts/setup/deno-cache.ts), so functions start offline.
+ */
+export const denoCacheDir = path.join(stackDir, 'deno')
 
 export const workerMain = path.join(import.meta.dirname, 'worker-main.ts')
 
@@ -45,10 +51,10 @@ export function denoArgs(functionsDir: string, name: string, hiddenEnv: string[]
   return [
     'run',
     ...configFlags(functionsDir, name),
-    // npm: packages come from the registry into DENO_DIR, as in the edge runtime, never from the repo's
-    // node_modules (which Deno would otherwise pick up from the root package.json); no lockfile is written.
+    // npm: packages come from DENO_DIR, as in the edge runtime, never from the repo's node_modules (which Deno
+    // would otherwise pick up from the root package.json). The config's lockfile (supabase/functions/deno.lock,
+    // frozen: never written) pins every package, so a cache the install step filled needs no registry at all.
     '--node-modules-dir=none',
-    '--no-lock',
     '--no-prompt',
     '--allow-net',
     '--allow-env',
