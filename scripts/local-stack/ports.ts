@@ -86,3 +86,15 @@ export async function assertPortsFree(ports: { port: number; purpose: string }[]
   }
   if (taken.length > 0) throw new PortsTakenError(taken)
 }
+
+/**
+ * The start preflight: a stack killed outright (its state file names a dead pid) leaves its PostgreSQL running on
+ * this profile's data folder; that one is stopped, not reported as "ports taken". Anything else on a port refuses.
+ */
+export async function claimPorts(
+  cluster: { stopOrphan(): Promise<boolean> },
+  ports: { port: number; purpose: string }[],
+): Promise<void> {
+  await cluster.stopOrphan()
+  await assertPortsFree(ports)
+}

@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { loadConfig, type StackConfig } from './config/index.ts'
 import { Database } from './db/index.ts'
+import { ClusterSupervisor } from './db/supervisor.ts'
 import { createAuthService } from './auth/index.ts'
 import { createFunctionsService } from './functions/index.ts'
 import { Inbox } from './inbox/index.ts'
@@ -17,7 +18,7 @@ import type { Service } from './http/service.ts'
 import { JwtKeys } from './keys/jwt.ts'
 import { bold, red, step } from './log.ts'
 import { profileDir, type Profile } from './paths.ts'
-import { assertPortsFree } from './ports.ts'
+import { claimPorts } from './ports.ts'
 import { clearState, readState, writeState, type StackState } from './state.ts'
 import type { SummaryUrls } from './summary.ts'
 
@@ -70,6 +71,7 @@ export class Stack {
   /** Where every email Auth sends lands (Mailpit's place, port 54324). */
   inbox: Inbox | undefined
   private accessLog: AccessLog | undefined
+  private supervisor: ClusterSupervisor | undefined
   private stopping: Promise<void> | undefined
   private readonly hosts: string[]
 
@@ -94,7 +96,7 @@ export class Stack {
     const running = readState()
     if (running) throw new StackAlreadyRunningError(running)
     const withGateway = options.gateway ?? true
-    await assertPortsFree([
+    await claimPorts(this.database.cluster, [
       { port: this.config.db.port, purpose: 'database' },
       ...(withGateway
         ? [
@@ -105,6 +107,12 @@ export class Stack {
       ...(options.extraPorts ?? []),
     ])
     await this.database.start({ fresh: options.fresh })
+    this.supervisor = new ClusterSupervisor(this.database.cluster, {
+      log: (message) => {
+        process.stderr.write(`${message}\n`)
+        this.accessLog?.error(message)
+      },
+    })
     if (withGateway) await this.startGateway()
     if (withGateway) await seedBucketObjects(this.config, this.apiUrl)
     this.record()
@@ -212,6 +220,7 @@ export class Stack {
       await this.gateway?.stop()
       await this.inbox?.stop()
       process.off('unhandledRejection', this.onUnhandledRejection)
+      await this.supervisor?.stop()
       await this.accessLog?.close()
       await this.database.stop()
       clearState()

@@ -28,6 +28,10 @@ export class Cluster {
   private readonly runAs: RunAs | undefined
   private child: ChildProcess | undefined
   private exited: Promise<void> | undefined
+  private stopping = false
+  /** Called when the postmaster exits without stop() having asked it to (crash, kill, OOM killer). */
+  onUnexpectedExit:
+    ((exit: { pid: number | undefined; code: number | null; signal: string | null }) => void) | undefined
 
   constructor(readonly options: ClusterOptions) {
     this.dataDir = path.join(options.dir, 'data')
@@ -119,7 +123,13 @@ export class Cluster {
     this.child = child
     let spawnError: Error | undefined
     this.exited = new Promise((resolve) => {
-      child.once('exit', () => resolve())
+      child.once('exit', (code, signal) => {
+        resolve()
+        if (!this.stopping && this.child === child) {
+          this.child = undefined
+          this.onUnexpectedExit?.({ pid: child.pid, code, signal })
+        }
+      })
       // A binary that cannot be run never emits 'exit'; without this listener the error would crash the process.
       child.once('error', (error) => {
         spawnError = error
@@ -171,11 +181,16 @@ export class Cluster {
   async stop(): Promise<void> {
     const child = this.child
     if (!child || child.exitCode !== null || child.signalCode !== null) return
-    child.kill('SIGINT')
-    const timeout = setTimeout(() => child.kill('SIGQUIT'), 15_000)
-    await this.exited
-    clearTimeout(timeout)
-    this.child = undefined
+    this.stopping = true
+    try {
+      child.kill('SIGINT')
+      const timeout = setTimeout(() => child.kill('SIGQUIT'), 15_000)
+      await this.exited
+      clearTimeout(timeout)
+      this.child = undefined
+    } finally {
+      this.stopping = false
+    }
   }
 
   get pid(): number | undefined {

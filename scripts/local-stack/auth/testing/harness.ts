@@ -46,7 +46,8 @@ const generousLimits = {
 
 export async function startHarness(
   configure: (config: StackConfig) => void = () => {},
-  options: { realRateLimits?: boolean } = {},
+  /** dbUrl: another database than SUMMIT_TEST_DB_URL; databaseOutages: 503s (database away) are expected. */
+  options: { realRateLimits?: boolean; dbUrl?: string; databaseOutages?: boolean } = {},
 ): Promise<Harness> {
   const config = structuredClone(loadConfig())
   if (!options.realRateLimits) config.auth.rateLimit = { ...generousLimits }
@@ -59,13 +60,14 @@ export async function startHarness(
   const serverErrors: string[] = []
   const server = await serveMounted('/auth/v1', () => mounted.service, {
     onResponse: (req, res) => {
-      if (res.statusCode >= 500) serverErrors.push(`${req.method} ${req.url} → ${res.statusCode}`)
+      if (res.statusCode >= 500 && !(options.databaseOutages && res.statusCode === 503))
+        serverErrors.push(`${req.method} ${req.url} → ${res.statusCode}`)
     },
   })
   const url = server.url
   const service = createAuthService({
     config,
-    dbUrl: testDbUrl() ?? '',
+    dbUrl: options.dbUrl ?? testDbUrl() ?? '',
     keys,
     apiUrl: url,
     sendEmail: (email) => inbox.deliver(email),
