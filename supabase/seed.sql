@@ -17,6 +17,9 @@
 -- demo-login: kenji@example.com / summit-demo / Kenji Watanabe, learner who just started SQL for Product People
 -- demo-login: sofia@example.com / summit-demo / Sofia Hernández, learner in Design Systems Studio
 -- demo-login: noah@example.com / summit-demo / Noah Fischer, learner who enrolled two days ago
+--
+-- demo-invite: /invite/summit-demo-invite-design-systems-studio-01 (Design Systems Studio, 100 uses, 90 days)
+-- demo-code: sql-for-product-people / QUERY234 (SQL for Product People, no limit)
 -- ============================================================================================================
 
 create temporary table demo_users (id uuid, email text, display_name text, timezone text) on commit drop;
@@ -717,3 +720,36 @@ from (
   join public.profiles pr on pr.id = s.user_id
 ) a
 group by a.user_id, a.day;
+
+-- ------------------------------------------------------------------------------------------------------------
+-- Enrollment paths and the schedule: an invite link for the invite-only course and an access code for the code
+-- course, whose plaintexts are printed above (only their hashes are stored, as the calls that create them do);
+-- a cohort of the SQL course that starts next week, and live sessions and a deadline. Nobody is moved into the
+-- cohort, so the learners above keep their drip dates.
+-- ------------------------------------------------------------------------------------------------------------
+
+insert into public.course_invites (id, course_id, token_hash, expires_at, max_uses, created_by) values (
+  '90000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002',
+  private.invite_token_hash('summit-demo-invite-design-systems-studio-01'),
+  now() + interval '90 days', 100, 'a0000000-0000-4000-8000-000000000001'
+);
+
+insert into public.access_codes (id, course_id, code_hash, created_by) values (
+  '91000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003',
+  private.access_code_hash('c0000000-0000-4000-8000-000000000003', 'QUERY234'), 'a0000000-0000-4000-8000-000000000004'
+);
+
+insert into public.cohorts (id, course_id, name, starts_at) values (
+  '92000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', 'Next week''s cohort',
+  date_trunc('day', now()) + interval '7 days 9 hours'
+);
+
+insert into public.events (course_id, cohort_id, kind, title, starts_at, ends_at, join_url) values
+  ('c0000000-0000-4000-8000-000000000003', null, 'live', 'Office hours: your first queries',
+    date_trunc('day', now()) + interval '2 days 16 hours', date_trunc('day', now()) + interval '2 days 17 hours',
+    'https://meet.example.com/summit-sql-office-hours'),
+  ('c0000000-0000-4000-8000-000000000003', '92000000-0000-4000-8000-000000000001', 'deadline', 'Joins exercise due',
+    date_trunc('day', now()) + interval '21 days 18 hours', null, null),
+  ('c0000000-0000-4000-8000-000000000002', null, 'live', 'Component review session',
+    date_trunc('day', now()) + interval '4 days 15 hours', date_trunc('day', now()) + interval '4 days 16 hours 30 minutes',
+    'https://meet.example.com/summit-design-review');

@@ -22,6 +22,169 @@ export type Database = {
   }
   public: {
     Tables: {
+      access_codes: {
+        Row: {
+          code_hash: string
+          cohort_id: string | null
+          course_id: string
+          created_at: string
+          created_by: string | null
+          expires_at: string | null
+          id: string
+          max_uses: number | null
+          revoked_at: string | null
+          uses: number
+        }
+        ComputedFields: never
+        Insert: {
+          code_hash: string
+          cohort_id?: string | null
+          course_id: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string | null
+          id?: string
+          max_uses?: number | null
+          revoked_at?: string | null
+          uses?: number
+        }
+        Update: {
+          code_hash?: string
+          cohort_id?: string | null
+          course_id?: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string | null
+          id?: string
+          max_uses?: number | null
+          revoked_at?: string | null
+          uses?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'access_codes_cohort_fkey'
+            columns: ['course_id', 'cohort_id']
+            isOneToOne: false
+            referencedRelation: 'cohorts'
+            referencedColumns: ['course_id', 'id']
+          },
+          {
+            foreignKeyName: 'access_codes_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'access_codes_created_by_fkey'
+            columns: ['created_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      cohorts: {
+        Row: {
+          course_id: string
+          created_at: string
+          id: string
+          name: string
+          starts_at: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          created_at?: string
+          id?: string
+          name: string
+          starts_at: string
+          updated_at?: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          id?: string
+          name?: string
+          starts_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'cohorts_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      course_invites: {
+        Row: {
+          allowed_email_domains: string[] | null
+          cohort_id: string | null
+          course_id: string
+          created_at: string
+          created_by: string | null
+          expires_at: string
+          id: string
+          max_uses: number
+          revoked_at: string | null
+          token_hash: string
+          uses: number
+        }
+        ComputedFields: never
+        Insert: {
+          allowed_email_domains?: string[] | null
+          cohort_id?: string | null
+          course_id: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          max_uses?: number
+          revoked_at?: string | null
+          token_hash: string
+          uses?: number
+        }
+        Update: {
+          allowed_email_domains?: string[] | null
+          cohort_id?: string | null
+          course_id?: string
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          max_uses?: number
+          revoked_at?: string | null
+          token_hash?: string
+          uses?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'course_invites_cohort_fkey'
+            columns: ['course_id', 'cohort_id']
+            isOneToOne: false
+            referencedRelation: 'cohorts'
+            referencedColumns: ['course_id', 'id']
+          },
+          {
+            foreignKeyName: 'course_invites_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'course_invites_created_by_fkey'
+            columns: ['created_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       course_sections: {
         Row: {
           course_id: string
@@ -206,6 +369,13 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: 'enrollments_cohort_fkey'
+            columns: ['course_id', 'cohort_id']
+            isOneToOne: false
+            referencedRelation: 'cohorts'
+            referencedColumns: ['course_id', 'id']
+          },
+          {
             foreignKeyName: 'enrollments_course_id_fkey'
             columns: ['course_id']
             isOneToOne: false
@@ -224,6 +394,61 @@ export type Database = {
             columns: ['user_id']
             isOneToOne: false
             referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      events: {
+        Row: {
+          cohort_id: string | null
+          course_id: string
+          created_at: string
+          ends_at: string | null
+          id: string
+          join_url: string | null
+          kind: Database['public']['Enums']['event_kind']
+          starts_at: string
+          title: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          cohort_id?: string | null
+          course_id: string
+          created_at?: string
+          ends_at?: string | null
+          id?: string
+          join_url?: string | null
+          kind: Database['public']['Enums']['event_kind']
+          starts_at: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          cohort_id?: string | null
+          course_id?: string
+          created_at?: string
+          ends_at?: string | null
+          id?: string
+          join_url?: string | null
+          kind?: Database['public']['Enums']['event_kind']
+          starts_at?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'events_cohort_fkey'
+            columns: ['course_id', 'cohort_id']
+            isOneToOne: false
+            referencedRelation: 'cohorts'
+            referencedColumns: ['course_id', 'id']
+          },
+          {
+            foreignKeyName: 'events_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
             referencedColumns: ['id']
           },
         ]
@@ -492,7 +717,26 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      course_invite_preview: { Args: { invite_token: string }; Returns: Json }
       course_outline: { Args: { lesson_id?: string; slug: string }; Returns: Json }
+      create_access_code: {
+        Args: { cohort_id?: string; course_id: string; expires_at?: string; max_uses?: number }
+        Returns: Json
+      }
+      create_course_invite: {
+        Args: {
+          allowed_email_domains?: string[]
+          cohort_id?: string
+          course_id: string
+          expires_at?: string
+          max_uses?: number
+        }
+        Returns: Json
+      }
+      redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
+      redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
+      revoke_access_code: { Args: { code_id: string }; Returns: Json }
+      revoke_course_invite: { Args: { invite_id: string }; Returns: Json }
       save_progress: {
         Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
         Returns: Json
@@ -508,6 +752,7 @@ export type Database = {
       enrollment_mode: 'open' | 'invite' | 'code'
       enrollment_source: 'open' | 'invite' | 'code' | 'manual'
       enrollment_status: 'active' | 'completed' | 'removed'
+      event_kind: 'live' | 'deadline'
       lesson_kind: 'video' | 'text'
       progress_status: 'not_started' | 'in_progress' | 'completed'
       school_role: 'owner' | 'instructor'
@@ -630,6 +875,7 @@ export const Constants = {
       enrollment_mode: ['open', 'invite', 'code'],
       enrollment_source: ['open', 'invite', 'code', 'manual'],
       enrollment_status: ['active', 'completed', 'removed'],
+      event_kind: ['live', 'deadline'],
       lesson_kind: ['video', 'text'],
       progress_status: ['not_started', 'in_progress', 'completed'],
       school_role: ['owner', 'instructor'],
