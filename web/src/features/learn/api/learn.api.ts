@@ -20,7 +20,11 @@ export interface LessonMedia {
   captionsUrl: string | null
 }
 
-export const SIGNED_URL_TTL_S = 3600
+/**
+ * Media URLs live minutes, not hours: a learner who is removed keeps at most this long of access to a URL they
+ * already hold. The player signs again before they expire, and when one runs out mid-lesson.
+ */
+export const SIGNED_URL_TTL_S = 300
 
 export async function getLessonMedia(
   client: SupabaseClient,

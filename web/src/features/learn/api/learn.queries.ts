@@ -21,9 +21,10 @@ export const learnQueries = {
     queryOptions({
       queryKey: learnKeys.media(videoPath, captionsPath),
       queryFn: () => getLessonMedia(supabase, { videoPath, captionsPath }),
-      // Re-sign well before the URLs expire; never refetch on focus, which would reload the video.
-      staleTime: (SIGNED_URL_TTL_S - 600) * 1000,
-      gcTime: (SIGNED_URL_TTL_S - 600) * 1000,
+      // A cached URL is handed out only while it has a minute left; never refetch on focus, which would reload the
+      // video. A URL that runs out while playing is renewed by the player (use-renewing-source).
+      staleTime: (SIGNED_URL_TTL_S - 60) * 1000,
+      gcTime: (SIGNED_URL_TTL_S - 60) * 1000,
       refetchOnWindowFocus: false,
     }),
 }

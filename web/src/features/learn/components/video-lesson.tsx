@@ -1,5 +1,6 @@
 // A video lesson: the HTML5 player with captions, a speed control (remembered on this device), resume at the saved
 // position and progress saves (see use-video-progress), plus "Continue at mm:ss" when another device moved on.
+// Its URL is short-lived and renewed when it runs out mid-lesson (see use-renewing-source).
 import { useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Play } from 'lucide-react'
@@ -13,6 +14,7 @@ import { learnQueries } from '../api/learn.queries'
 import { shouldOfferContinue } from '../lib/continue-offer'
 import { continueLabel } from '../lib/player-text'
 import { PlaybackSpeed, usePlaybackRate } from './playback-speed'
+import { useRenewingSource } from './use-renewing-source'
 import { useVideoProgress } from './use-video-progress'
 
 export interface VideoLessonHandle {
@@ -36,6 +38,10 @@ export interface VideoLessonProps {
 export function VideoLesson(props: VideoLessonProps) {
   const { lessonId, title, videoPath, captionsPath, language, ref } = props
   const media = useQuery(learnQueries.media(videoPath, captionsPath))
+  const source = useRenewingSource(
+    media.data?.videoUrl ?? null,
+    async () => (await media.refetch()).data?.videoUrl ?? null,
+  )
   const videoRef = useRef<HTMLVideoElement>(null)
   const [rate, setRate] = usePlaybackRate()
   const [continueAt, setContinueAt] = useState<number | null>(null)
@@ -79,7 +85,7 @@ export function VideoLesson(props: VideoLessonProps) {
   if (media.isPending) {
     return <Skeleton className="aspect-video w-full" aria-label="Loading the video" role="status" />
   }
-  if (media.isError || !media.data.videoUrl) {
+  if (media.isError || !source.src) {
     return (
       <Alert tone="error" title="The video could not be loaded">
         <p>{errorMessage(media.error)}</p>
@@ -98,7 +104,7 @@ export function VideoLesson(props: VideoLessonProps) {
           videoRef.current = video
           if (video) video.playbackRate = rate
         }}
-        src={media.data.videoUrl}
+        src={source.src}
         controls
         playsInline
         preload="metadata"
@@ -108,6 +114,11 @@ export function VideoLesson(props: VideoLessonProps) {
         className="aspect-video w-full rounded-lg bg-black"
         onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
         {...progress.handlers}
+        onLoadedMetadata={(event) => {
+          progress.handlers.onLoadedMetadata(event)
+          source.onLoadedMetadata(event)
+        }}
+        onError={source.onError}
       >
         {media.data.captionsUrl ? (
           <track kind="captions" src={media.data.captionsUrl} srcLang={language} label="Captions" default />
