@@ -5,7 +5,6 @@
 //   reset   reapply every migration and the seed (`supabase db reset`), running or not; a running REST service
 //           reloads its schema cache
 import path from 'node:path'
-import pg from 'pg'
 import { Cluster } from './db/cluster.ts'
 import { resetDatabase } from './db/migrations.ts'
 import { bold, dim, red, step } from './log.ts'
@@ -16,6 +15,7 @@ import { printSummary } from './summary.ts'
 import { loadConfig } from './config/index.ts'
 import { seedBucketObjects } from './storage/seed-objects.ts'
 import { isAlive } from './db/cluster.ts'
+import { createClient } from './db/pools.ts'
 
 const usage = `usage: npm run stack -- start ${stackFlagsUsage} | status | stop | reset`
 
@@ -95,7 +95,7 @@ async function reset(): Promise<number> {
 
 /** The running REST service listens on channel `pgrst`, as PostgREST does. */
 async function reloadRestSchema(dbUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: dbUrl })
+  const client = createClient({ url: dbUrl, applicationName: 'summit-cli' })
   await client.connect()
   try {
     await client.query(`notify pgrst, 'reload schema'`)

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { createClient } from './pools.ts'
 
 const bootstrapDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap')
 
@@ -32,7 +32,7 @@ export function isBootstrapCurrent(markerFile: string): boolean {
 }
 
 export async function applyBootstrap(url: string, markerFile: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
+  const client = createClient({ url, applicationName: 'summit-bootstrap' })
   await client.connect()
   try {
     for (const file of bootstrapFiles()) {

@@ -4,10 +4,10 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { pgBinaries } from './binaries.ts'
 import { chownTree, databaseUser, grantTraverse, type RunAs } from './os-user.ts'
 import { describePortHolder, isPortFree, PortsTakenError } from '../ports.ts'
+import { createClient } from './pools.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -152,7 +152,11 @@ export class Cluster {
     const ready = (async () => {
       const deadline = Date.now() + 30_000
       while (!done) {
-        const client = new pg.Client({ connectionString: this.url(), connectionTimeoutMillis: 1000 })
+        const client = createClient({
+          url: this.url(),
+          applicationName: 'summit-readiness',
+          connectionTimeoutMillis: 1000,
+        })
         try {
           await client.connect()
           await client.query('select 1')

@@ -3,10 +3,11 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import type { StackConfig } from '../config/index.ts'
 import { repoRoot } from '../paths.ts'
 import { CliError, supabase } from './supabase-cli.ts'
+import { createClient } from './pools.ts'
 
 /** The folder holding supabase/: the repo, unless a test points elsewhere. */
 export interface MigrationOptions {
@@ -48,7 +49,7 @@ interface AppliedState {
 }
 
 async function appliedState(url: string): Promise<AppliedState | undefined> {
-  const client = new pg.Client({ connectionString: url })
+  const client = createClient({ url, applicationName: 'summit-migrations' })
   await client.connect()
   try {
     const { rows } = await client.query<{ present: boolean }>(
@@ -130,7 +131,7 @@ function adminClient(url: string): { admin: pg.Client; database: string } {
   const database = decodeURIComponent(new URL(url).pathname.slice(1))
   const adminUrl = new URL(url)
   adminUrl.pathname = '/template1'
-  return { admin: new pg.Client({ connectionString: adminUrl.toString() }), database }
+  return { admin: createClient({ url: adminUrl.toString(), applicationName: 'summit-migrations' }), database }
 }
 
 /**

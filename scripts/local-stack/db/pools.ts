@@ -48,6 +48,28 @@ export function createPool(options: PoolOptions): pg.Pool {
   return pool
 }
 
+/**
+ * A single connection for short jobs (bootstrap, migrations, a NOTIFY), with an 'error' listener: a backend ended
+ * while the client is idle between queries fails the next query instead of crashing the process.
+ */
+export function createClient(options: {
+  url: string
+  applicationName: string
+  connectionTimeoutMillis?: number
+}): pg.Client {
+  const client = new pg.Client({
+    connectionString: options.url,
+    application_name: options.applicationName,
+    ...(options.connectionTimeoutMillis === undefined
+      ? {}
+      : { connectionTimeoutMillis: options.connectionTimeoutMillis }),
+  })
+  client.on('error', () => {
+    // The pending or next query rejects with the same error; that is where it is handled.
+  })
+  return client
+}
+
 const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'])
 
 /** Whether an error means the database is away (not that a statement failed), so the caller answers 503. */
