@@ -2,8 +2,8 @@
 // small HTTP client that sends exactly the headers it is given (fetch adds its own).
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { Service } from '../http/service.ts'
-import { Gateway, type GatewayOptions } from './index.ts'
+import type { Service } from '../../http/service.ts'
+import { Gateway, type GatewayOptions } from '../index.ts'
 
 export interface Echo {
   service: string

@@ -1,9 +1,9 @@
 // The gateway as supabase-js 2.119 meets it: a client built with the publishable key, as the web app builds it.
 import { createClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { anonKey, publishableKey } from '../keys/index.ts'
-import { echoService, startGateway, type Echo, type Started } from './test-helpers.ts'
-import { NoWebSocket } from '../testing/no-websocket.ts'
+import { anonKey, publishableKey } from '../../keys/index.ts'
+import { echoService, startGateway, type Echo, type Started } from '../testing/doubles.ts'
+import { NoWebSocket } from '../../testing/no-websocket.ts'
 
 let started: Started | undefined
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Gateway, isLoopback, NonLoopbackBindError } from './index.ts'
-import { echoService, request } from './test-helpers.ts'
+import { Gateway, isLoopback, NonLoopbackBindError } from '../index.ts'
+import { echoService, request } from '../testing/doubles.ts'
 
 let gateway: Gateway | undefined
 afterEach(async () => {

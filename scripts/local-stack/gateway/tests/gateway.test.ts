@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { anonKey, publishableKey, secretKey, serviceRoleKey } from '../keys/index.ts'
-import { JwtKeys, signHs256 } from '../keys/jwt.ts'
-import { allowedMethods } from './cors.ts'
-import { echoService, eventually, request, startGateway, type Started } from './test-helpers.ts'
+import { anonKey, publishableKey, secretKey, serviceRoleKey } from '../../keys/index.ts'
+import { JwtKeys, signHs256 } from '../../keys/jwt.ts'
+import { allowedMethods } from '../cors.ts'
+import { echoService, eventually, request, startGateway, type Started } from '../testing/doubles.ts'
 
 const userJwt = signHs256({ sub: 'a1b2', role: 'authenticated', exp: 4102444800 })
 const origin = 'http://127.0.0.1:5173'

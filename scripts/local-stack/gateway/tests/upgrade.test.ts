@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { anonKey, publishableKey } from '../keys/index.ts'
-import type { Service } from '../http/service.ts'
-import { echoService, eventually, startGateway, upgrade, type Started } from './test-helpers.ts'
+import { anonKey, publishableKey } from '../../keys/index.ts'
+import type { Service } from '../../http/service.ts'
+import { echoService, eventually, startGateway, upgrade, type Started } from '../testing/doubles.ts'
 
 let started: Started | undefined
 afterEach(async () => {
