@@ -2,18 +2,16 @@
 // transactions, and committed changes go, in commit order, either to the subscribers (through apply_rls, many changes
 // per query while a backlog waits) or, for realtime.messages, to its topic. Channels subscribe and unsubscribe here.
 import type pg from 'pg'
-import { isConnectionError } from '../../db/pools.ts'
-import { databaseBroadcast, isMessagesTable } from '../broadcast/from-database.ts'
+import { isMessagesTable } from '../broadcast/from-database.ts'
 import type { UserBroadcast } from '../socket/messages.ts'
-import type { ApplyRlsRow } from './apply-rls.ts'
 import { ChangeDispatcher } from './dispatcher.ts'
 import type { Decoded, Relation } from './pgoutput.ts'
+import { ChangePipeline, type Transaction } from './pipeline.ts'
 import { BindingRegistry, type ChangesChannel, type PgBinding } from './registry.ts'
 import { PUBLICATION, preparePublications } from './publications.ts'
 import { ReplicationStream } from './replication.ts'
 import { APPLICATION_NAME, SubscriptionStore, type CreateResult } from './subscriptions.ts'
-import { committedForAll } from './visibility.ts'
-import { commitTimestamp, type Change } from './wal.ts'
+import { commitTimestamp } from './wal.ts'
 
 export interface ChangesOptions {
   url: string
@@ -23,24 +21,6 @@ export interface ChangesOptions {
   onDatabaseBroadcast(key: string, broadcast: UserBroadcast): void
 }
 
-/** The most changes checked in one query: enough to catch up a backlog quickly, few enough to keep each reply fast. */
-const MAX_BATCH = 50
-/** Batches checked at once, on as many pooled connections (of the 8), so the database's cores share the work. */
-const MAX_CHECKS = 4
-
-interface Transaction {
-  timestamp: string
-  xid: number
-  changes: Change[]
-}
-
-/** In commit order: committed transactions, and resubscriptions that must happen before the changes after them. */
-type Work = { kind: 'transaction'; transaction: Transaction } | { kind: 'task'; run: () => Promise<void> }
-
-type Pending = { change: Change; timestamp: string; xid: number }
-/** What a checked batch delivers, in order: apply_rls() rows, and database broadcasts between them. */
-type Step = { rows: ApplyRlsRow[] } | { broadcast: { key: string; broadcast: UserBroadcast } }
-
 export class ChangesManager {
   readonly store: SubscriptionStore
   private readonly registry = new BindingRegistry()
@@ -48,13 +28,13 @@ export class ChangesManager {
   private readonly channels = new Set<ChangesChannel>()
   private readonly stream: ReplicationStream
   private transaction: Transaction | undefined
-  private readonly work: Work[] = []
-  private draining: Promise<void> | undefined
+  private readonly pipeline: ChangePipeline
   private stopping = false
 
   constructor(private readonly options: ChangesOptions) {
     this.store = new SubscriptionStore(options.pool, options.tag, PUBLICATION)
     this.dispatcher = new ChangeDispatcher(options.pool, this.registry, options.log)
+    this.pipeline = new ChangePipeline({ ...options, dispatcher: this.dispatcher, registry: this.registry })
     this.stream = new ReplicationStream({
       url: options.url,
       applicationName: `${APPLICATION_NAME} ${options.tag}`,
@@ -89,7 +69,7 @@ export class ChangesManager {
   async stop(): Promise<void> {
     this.stopping = true
     await this.stream.stop()
-    await this.draining
+    await this.pipeline.idle()
     await this.store
       .removeOwn()
       .catch((error: Error) => this.options.log(`could not delete subscriptions: ${error.message}`))
@@ -152,7 +132,7 @@ export class ChangesManager {
     if (stale.length > 0) {
       const run = () =>
         this.resubscribe(stale).catch((error: Error) => this.options.log(`could not resubscribe: ${error.message}`))
-      this.enqueue({ kind: 'task', run })
+      this.pipeline.task(run)
     }
   }
 
@@ -176,114 +156,7 @@ export class ChangesManager {
       case 'commit': {
         const transaction = this.transaction
         this.transaction = undefined
-        if (transaction && transaction.changes.length > 0) this.enqueue({ kind: 'transaction', transaction })
-      }
-    }
-  }
-
-  private enqueue(work: Work): void {
-    this.work.push(work)
-    this.draining ??= this.drain()
-  }
-
-  /**
-   * Works through the queue: tasks one by one after everything before them was delivered; transactions in batches
-   * of up to MAX_BATCH changes, up to MAX_CHECKS batches checked at once (the database has more than one core),
-   * delivered strictly in commit order.
-   */
-  private async drain(): Promise<void> {
-    let delivered: Promise<void> = Promise.resolve()
-    const checking = new Set<Promise<unknown>>()
-    for (;;) {
-      while (this.work.length > 0) {
-        const next = this.work[0]!
-        if (next.kind === 'task') {
-          this.work.shift()
-          await delivered
-          await next.run()
-          continue
-        }
-        while (checking.size >= MAX_CHECKS) await Promise.race(checking)
-        const steps = this.check(this.takeBatch())
-        const checked: Promise<unknown> = steps.then(() => checking.delete(checked))
-        checking.add(checked)
-        delivered = delivered.then(async () => this.deliverSteps(await steps))
-      }
-      await delivered
-      // No await between this last look at the queue and the end: a transaction queued now starts a new drain.
-      if (this.work.length === 0) break
-    }
-    this.draining = undefined
-  }
-
-  private takeBatch(): Transaction[] {
-    const batch: Transaction[] = []
-    let size = 0
-    for (let head = this.work[0]; head?.kind === 'transaction'; head = this.work[0]) {
-      if (batch.length > 0 && size + head.transaction.changes.length > MAX_BATCH) break
-      this.work.shift()
-      batch.push(head.transaction)
-      size += head.transaction.changes.length
-    }
-    return batch
-  }
-
-  /** Starts checking a batch at once; database broadcasts keep their place among the changes. Never rejects. */
-  private check(transactions: Transaction[]): Promise<Step[]> {
-    const steps: Promise<Step>[] = []
-    let pending: Pending[] = []
-    const flush = () => {
-      if (pending.length === 0) return
-      const changes = pending
-      pending = []
-      steps.push(this.checkChanges(changes).then((rows) => ({ rows })))
-    }
-    for (const { changes, timestamp, xid } of transactions) {
-      for (const change of changes) {
-        if (isMessagesTable(change.relation)) {
-          flush()
-          const message = change.kind === 'insert' ? databaseBroadcast(change.relation, change.new) : undefined
-          if (message) steps.push(Promise.resolve({ broadcast: message }))
-        } else if (this.registry.listensTo(change.relation.oid)) {
-          pending.push({ change, timestamp, xid })
-        }
-      }
-    }
-    flush()
-    return Promise.all(steps)
-  }
-
-  private async checkChanges(changes: Pending[]): Promise<ApplyRlsRow[]> {
-    try {
-      // RLS checks read the tables: first make sure the transactions are visible to them.
-      await committedForAll(
-        this.options.pool,
-        changes.map((c) => c.xid),
-      )
-      return await this.dispatcher.check(changes)
-    } catch (error) {
-      // A change the database cannot check (a value apply_rls cannot cast, say) must not hold back the others in its
-      // batch: each is tried alone. With the database away they are lost, as they are to a stream that reconnects.
-      if (changes.length > 1 && !isConnectionError(error)) {
-        const rows: ApplyRlsRow[] = []
-        for (const change of changes) rows.push(...(await this.checkChanges([change])))
-        return rows
-      }
-      const { relation } = changes[0]!.change
-      const what = changes.length > 1 ? `${changes.length} changes` : `a change to ${relation.schema}.${relation.name}`
-      this.options.log(`could not deliver ${what}: ${(error as Error).message}`)
-      return []
-    }
-  }
-
-  /** Never throws: the chain of deliveries must go on whatever one of them does. */
-  private deliverSteps(steps: Step[]): void {
-    for (const step of steps) {
-      try {
-        if ('broadcast' in step) this.options.onDatabaseBroadcast(step.broadcast.key, step.broadcast.broadcast)
-        else for (const row of step.rows) this.dispatcher.deliver(row)
-      } catch (error) {
-        this.options.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`)
+        if (transaction && transaction.changes.length > 0) this.pipeline.transaction(transaction)
       }
     }
   }

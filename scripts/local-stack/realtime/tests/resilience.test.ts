@@ -105,7 +105,9 @@ describe.skipIf(!dbUrl)('realtime when its backends are terminated under load', 
     const killedAt = Date.now()
     running = false
     await Promise.all([changes, joins])
-    expect(await msUntilDelivered(h.sql, h.schema, got, 1_000_000, killedAt)).toBeLessThan(1000)
+    // Resuming means a new connection and a new temporary slot, which waits for running transactions: with the other
+    // suites loading the machine that alone can take most of a second.
+    expect(await msUntilDelivered(h.sql, h.schema, got, 1_000_000, killedAt)).toBeLessThan(2000)
     expect(h.service.replicating).toBe(true)
     expect(crashes).toEqual([])
   }, 60_000)
