@@ -1,9 +1,11 @@
-// Enrolling the caller in a course (PRODUCT.md §4, §7): find the course as the caller sees it, let its enrollment
-// mode decide, and create the enrollment at most once — re-enrolling returns the existing row.
+// Enrolling the caller in a course (PRODUCT.md §4, §7): an invite link or an access code is redeemed by the database
+// (redeem.ts); otherwise find the course as the caller sees it, let its enrollment mode decide, and create the
+// enrollment at most once — re-enrolling returns the existing row.
 import type { Database, Tables } from '../_shared/database.types.ts'
 import { HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
-import type { CourseRef } from './schema.ts'
+import { redeemCode, redeemInvite } from './redeem.ts'
+import type { CourseRef, EnrollRequest } from './schema.ts'
 
 export type Enrollment = Pick<Tables<'enrollments'>, 'id' | 'course_id' | 'status' | 'source' | 'enrolled_at'>
 type Source = Database['public']['Enums']['enrollment_source']
@@ -23,11 +25,15 @@ export interface Clients {
 
 const enrollmentColumns = 'id, course_id, status, source, enrolled_at'
 
-export async function enroll(clients: Clients, userId: string, ref: CourseRef): Promise<EnrollResult> {
-  const course = await findCourse(clients.user, ref)
+export async function enroll(clients: Clients, userId: string, request: EnrollRequest): Promise<EnrollResult> {
+  // The invite names the course; the caller may not see it yet (an unlisted course they are invited to is fine).
+  if (request.kind === 'invite') return await redeemInvite(clients.admin, userId, request.token)
+  const course = await findCourse(clients.user, request.ref)
   const existing = await findEnrollment(clients.user, course.id, userId)
   // Already in (whatever the mode is today, e.g. an archived course or one that closed since): a no-op.
   if (existing) return { enrollment: usable(existing), created: false }
+  // Codes, like invites, are the instructor's grant and work whatever the mode; the mode decides bare enrolls.
+  if (request.kind === 'code') return await redeemCode(clients.admin, userId, course.id, request.code)
   const source = admissionSource(course)
   return await createEnrollment(clients, course.id, userId, source)
 }
@@ -56,7 +62,7 @@ function usable(enrollment: Enrollment): Enrollment {
   return enrollment
 }
 
-/** Which path lets the caller in, as the enrollment's source; M2 checks the invite token or access code here. */
+/** Whether a bare enroll (no invite token, no code) lets the caller in, as the enrollment's source. */
 function admissionSource(course: Course): Source {
   if (course.status !== 'published') {
     throw new HttpError(403, 'enrollment_closed', 'This course is not open for enrollment.')
@@ -65,9 +71,9 @@ function admissionSource(course: Course): Source {
     case 'open':
       return 'open'
     case 'invite':
-      throw new HttpError(403, 'enrollment_closed', 'This course is by invitation only.')
+      throw new HttpError(403, 'enrollment_closed', 'This course is by invitation only. Open your invite link.')
     case 'code':
-      throw new HttpError(403, 'enrollment_closed', 'This course needs an access code.')
+      throw new HttpError(403, 'enrollment_closed', 'This course needs an access code. Enter the code you were given.')
   }
 }
 
