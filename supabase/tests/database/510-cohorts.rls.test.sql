@@ -1,7 +1,7 @@
 -- cohorts: the school's members manage them; a learner reads only the cohort they are in; visitors nothing.
 -- Moving a learner between cohorts is an update of enrollments.cohort_id, kept inside the course.
 begin;
-select plan(22);
+select plan(24);
 
 select tests.create_enrollment_fixture();
 
@@ -40,6 +40,10 @@ select tests.authenticate_as('owner');
 select results_eq($$with changed as (update public.cohorts set starts_at = now() + interval '1 day' where name = 'Autumn' returning 1) select count(*)::int from changed$$, array[1], 'the owner moves a cohort''s start');
 
 -- moving a learner between cohorts -----------------------------------------------------------------------------
+select tests.authenticate_as('enrolled');
+select results_eq('select user_id from public.enrollments', array[tests.get_user_id('enrolled')], 'a learner reads their own enrollment, not their classmate''s');
+select tests.authenticate_as('classmate');
+select results_eq('select cohort_id from public.enrollments', array[tests.cohort_id('Autumn')], 'the classmate reads only theirs, with its cohort');
 select tests.authenticate_as('instructor');
 select results_eq($$with changed as (update public.enrollments set cohort_id = tests.cohort_id('Autumn') where user_id = tests.get_user_id('enrolled') returning 1) select count(*)::int from changed$$, array[1], 'an instructor moves a learner to another cohort');
 select throws_ok($$update public.enrollments set cohort_id = tests.cohort_id('Beacon cohort') where user_id = tests.get_user_id('enrolled')$$, '23503', null, 'a cohort of another course is refused');
