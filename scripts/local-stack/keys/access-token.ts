@@ -38,6 +38,8 @@ export interface AccessTokenOptions {
   /** Tolerance for nbf and iat in the future: PostgREST allows 30 s; jsonwebtoken and jose default to 0. */
   clockSkewSeconds?: number
   defaultRole?: string
+  /** Refuse iat in the future (PostgREST does; jose and golang-jwt only when asked, GoTrue and the edge runtime don't). */
+  checkIssuedAt?: boolean
 }
 
 export function verifyAccessToken(
@@ -60,7 +62,7 @@ export function verifyAccessToken(
   }
   const { nbf, iat, exp } = claims as { nbf?: number; iat?: number; exp?: number }
   if (nbf !== undefined && nbf > now + skew) return { ok: false, reason: 'not-yet-valid', message: 'JWT not yet valid' }
-  if (iat !== undefined && iat > now + skew) {
+  if (options.checkIssuedAt !== false && iat !== undefined && iat > now + skew) {
     return { ok: false, reason: 'issued-in-future', message: 'JWT issued at future' }
   }
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : defaultRole

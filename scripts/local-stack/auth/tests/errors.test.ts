@@ -71,6 +71,9 @@ describe.skipIf(!testDbUrl())('errors and bad input', () => {
     const cases: [string, number, string, RegExp][] = [
       ['garbage', 403, 'bad_jwt', /invalid JWT/],
       [signHs256({ ...claims, exp: now - 10 }), 403, 'bad_jwt', /token is expired/],
+      // A string exp would never expire; a future nbf is not valid yet (one validation for every service).
+      [signHs256({ ...claims, exp: String(now + 3600) }), 403, 'bad_jwt', /could not JSON decode claim/],
+      [signHs256({ ...claims, nbf: now + 600 }), 403, 'bad_jwt', /token is not valid yet/],
       [forged, 403, 'bad_jwt', /signature is invalid/],
       [none, 403, 'bad_jwt', /invalid JWT/],
       [anonKey, 403, 'bad_jwt', /missing sub claim/],

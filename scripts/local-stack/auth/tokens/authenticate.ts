@@ -1,5 +1,6 @@
 // Who is calling: the Bearer JWT checked as GoTrue checks it (signature by the stack's keys, expiry, `sub` and
 // `session_id` present in the database), and the admin gate (a JWT whose role is service_role or supabase_admin).
+import { verifyAccessToken, type AccessTokenFailure } from '../../keys/access-token.ts'
 import type { JwtClaims } from '../../keys/jwt.ts'
 import type { AuthContext } from '../context.ts'
 import { badRequest, forbidden, unauthorized } from '../errors.ts'
@@ -16,18 +17,23 @@ export interface Caller {
 
 const bearer = /^[Bb]earer (\S+)$/
 
+/** golang-jwt's wording for each failure of the shared validation, as GoTrue passes it on. */
+const failureDetail: Record<AccessTokenFailure['reason'], string> = {
+  malformed: 'token is malformed: could not JSON decode header or claims',
+  invalid: 'token signature is invalid: signature is invalid',
+  expired: 'token has invalid claims: token is expired',
+  'claim-not-number': 'token is malformed: could not JSON decode claim',
+  'not-yet-valid': 'token has invalid claims: token is not valid yet',
+  'issued-in-future': 'token has invalid claims: token used before issued',
+}
+
 export function verifiedClaims(context: AuthContext, request: AuthRequest): JwtClaims {
   const token = bearer.exec(request.header('authorization') ?? '')?.[1]
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
-  const result = context.keys.verify(token)
+  // golang-jwt has no leeway by default; GoTrue does not ask it to check iat.
+  const result = verifyAccessToken(context.keys, token, { clockSkewSeconds: 0, checkIssuedAt: false })
   if (result.ok) return result.claims
-  const detail =
-    result.reason === 'malformed'
-      ? 'token is malformed: could not JSON decode header or claims'
-      : result.reason === 'expired'
-        ? 'token has invalid claims: token is expired'
-        : 'token signature is invalid: signature is invalid'
-  throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`)
+  throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${failureDetail[result.reason]}`)
 }
 
 /** requireAuthentication: a valid user JWT whose user (and session, when named) still exist. */
