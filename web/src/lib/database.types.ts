@@ -733,8 +733,11 @@ export type Database = {
         }
         Returns: Json
       }
+      delete_course_section: { Args: { section_id: string }; Returns: undefined }
+      delete_lesson: { Args: { lesson_id: string }; Returns: undefined }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
+      reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }
       revoke_access_code: { Args: { code_id: string }; Returns: Json }
       revoke_course_invite: { Args: { invite_id: string }; Returns: Json }
       save_progress: {
