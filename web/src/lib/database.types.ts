@@ -719,6 +719,15 @@ export type Database = {
     Functions: {
       course_invite_preview: { Args: { invite_token: string }; Returns: Json }
       course_outline: { Args: { lesson_id?: string; slug: string }; Returns: Json }
+      course_publish_checklist: {
+        Args: { course_id: string }
+        Returns: {
+          item: string
+          lesson_ids: string[]
+          message: string
+          ok: boolean
+        }[]
+      }
       create_access_code: {
         Args: { cohort_id?: string; course_id: string; expires_at?: string; max_uses?: number }
         Returns: Json
