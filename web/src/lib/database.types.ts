@@ -120,6 +120,43 @@ export type Database = {
           },
         ]
       }
+      course_instructors: {
+        Row: {
+          course_id: string
+          created_at: string
+          school_id: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          created_at?: string
+          school_id: string
+          user_id: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          school_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'course_instructors_course_fkey'
+            columns: ['course_id', 'school_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id', 'school_id']
+          },
+          {
+            foreignKeyName: 'course_instructors_member_fkey'
+            columns: ['school_id', 'user_id']
+            isOneToOne: false
+            referencedRelation: 'school_members'
+            referencedColumns: ['school_id', 'user_id']
+          },
+        ]
+      }
       course_invites: {
         Row: {
           allowed_email_domains: string[] | null
