@@ -765,6 +765,7 @@ export type Database = {
           ok: boolean
         }[]
       }
+      course_slug_available: { Args: { slug: string }; Returns: boolean }
       create_access_code: {
         Args: { cohort_id?: string; course_id: string; expires_at?: string; max_uses?: number }
         Returns: Json
@@ -790,6 +791,7 @@ export type Database = {
         Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
         Returns: Json
       }
+      school_slug_available: { Args: { slug: string }; Returns: boolean }
     }
     Enums: {
       completed_by: 'manual' | 'rule' | 'instructor'
