@@ -6,12 +6,15 @@ import type { Caller } from './caller.ts'
 import type { StorageSettings } from '../config/storage.ts'
 import type { Scope, StorageDb } from './db.ts'
 import type { DiskStore } from './disk.ts'
+import type { ResumableUploads } from './resumable/index.ts'
 
 export interface StorageContext {
   db: StorageDb
   disk: DiskStore
   keys: JwtKeys
   settings: StorageSettings
+  /** The TUS server behind /upload/resumable (set once the context exists: it needs it). */
+  resumable?: ResumableUploads
   log(message: string): void
 }
 

@@ -14,6 +14,7 @@ import { DiskStore } from './disk.ts'
 import { errors, StorageError } from './errors.ts'
 import { sendJson } from '../http/json.ts'
 import { discardBody, sendError } from './http.ts'
+import { createResumableUploads, type ResumableOptions } from './resumable/index.ts'
 import { router, type StorageRouteOptions } from './routes.ts'
 import { syncConfigBuckets } from './sync-buckets.ts'
 
@@ -33,6 +34,8 @@ export interface StorageServiceOptions {
   disk?: (dataDir: string) => DiskStore
   /** How often tmp/ is swept, and how long a file nothing writes to may sit there first. */
   tmpSweep?: { intervalMs: number; staleMs: number }
+  /** Expiry of unfinished resumable uploads and how often they are swept (tests shorten both). */
+  resumable?: ResumableOptions
 }
 
 // An upload still receiving is never swept; these only bound leftovers whose own clean-up failed.
@@ -54,6 +57,7 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     settings,
     log,
   }
+  ctx.resumable = createResumableUploads(ctx, options.dataDir, options.resumable)
   const sweep = options.tmpSweep ?? defaultSweep
   let sweeper: NodeJS.Timeout | undefined
   return {
@@ -69,10 +73,12 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
         )
       }, sweep.intervalMs)
       sweeper.unref()
+      ctx.resumable?.start()
       await syncConfigBuckets(db, settings)
     },
     async stop() {
       clearInterval(sweeper)
+      ctx.resumable?.stop()
       await db.end()
     },
   }

@@ -63,3 +63,14 @@ route('POST', '/object/:bucket/*', 'required', 'object.upload', uploadObject)
 route('PUT', '/object/:bucket/*', 'required', 'object.upload_update', uploadObject)
 route('DELETE', '/object/:bucket/*', 'required', 'object.delete', removeObject)
 route('DELETE', '/object/:bucket', 'required', 'object.delete_many', removeObjects)
+// Resumable uploads (TUS): creation, then HEAD/PATCH/DELETE on the upload URL; OPTIONS needs no JWT.
+const resumable: Handler = (ctx, request) => ctx.resumable!.handle(ctx, request)
+for (const path of ['/upload/resumable', '/upload/resumable/']) {
+  route('POST', path, 'required', 'tus.upload.create', resumable)
+  route('OPTIONS', path, 'none', 'tus.options', resumable)
+}
+route('POST', '/upload/resumable/*', 'required', 'tus.upload.create', resumable)
+route('PUT,PATCH', '/upload/resumable/*', 'required', 'tus.upload.part', resumable)
+route('HEAD', '/upload/resumable/*', 'required', 'tus.upload.get', resumable)
+route('DELETE', '/upload/resumable/*', 'required', 'tus.upload.delete', resumable)
+route('OPTIONS', '/upload/resumable/*', 'none', 'tus.options', resumable)

@@ -44,6 +44,8 @@ export interface Harness {
   tmpFiles(): string[]
   /** Stored object files under objects/. */
   objectFiles(): string[]
+  /** Files of resumable uploads in progress (bytes and info) under resumable/. */
+  resumableFiles(): string[]
   close(): Promise<void>
 }
 
@@ -68,6 +70,7 @@ export interface HarnessOptions {
   /** A byte store whose file operations fail on cue (a full or read-only disk). */
   disk?: (dataDir: string) => DiskStore
   tmpSweep?: { intervalMs: number; staleMs: number }
+  resumable?: { expiryMs?: number; sweepIntervalMs?: number }
 }
 
 export async function startHarness(
@@ -125,6 +128,7 @@ export async function startHarness(
     },
     tmpFiles: () => walk(path.join(dataDir, 'tmp')),
     objectFiles: () => walk(path.join(dataDir, 'objects')),
+    resumableFiles: () => walk(path.join(dataDir, 'resumable')),
     async close() {
       for (const { table, name } of policies) await sql.query(`drop policy if exists ${name} on storage.${table}`)
       await sql.query('begin')
