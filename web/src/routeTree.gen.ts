@@ -18,7 +18,10 @@ import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
 import { Route as AuthSignUpRouteImport } from './routes/auth/sign-up'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
+import { Route as StudioCoursesCourseIdRouteImport } from './routes/studio.courses.$courseId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -65,9 +68,24 @@ const CoursesSlugRoute = CoursesSlugRouteImport.update({
   path: '/courses/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StudioIndexRoute = StudioIndexRouteImport.update({
+  id: '/studio/',
+  path: '/studio/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LearnSlugLessonIdRoute = LearnSlugLessonIdRouteImport.update({
   id: '/learn/$slug/$lessonId',
   path: '/learn/$slug/$lessonId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StudioCoursesCourseIdRoute = StudioCoursesCourseIdRouteImport.update({
+  id: '/studio/courses/$courseId',
+  path: '/studio/courses/$courseId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -80,8 +98,11 @@ export interface FileRoutesByFullPath {
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
   '/courses/$slug': typeof CoursesSlugRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/courses/': typeof CoursesIndexRoute
+  '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/studio/courses/$courseId': typeof StudioCoursesCourseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -92,8 +113,11 @@ export interface FileRoutesByTo {
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
   '/courses/$slug': typeof CoursesSlugRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/courses': typeof CoursesIndexRoute
+  '/studio': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/studio/courses/$courseId': typeof StudioCoursesCourseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -105,8 +129,11 @@ export interface FileRoutesById {
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
   '/courses/$slug': typeof CoursesSlugRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/courses/': typeof CoursesIndexRoute
+  '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/studio/courses/$courseId': typeof StudioCoursesCourseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -119,8 +146,11 @@ export interface FileRouteTypes {
     | '/auth/sign-in'
     | '/auth/sign-up'
     | '/courses/$slug'
+    | '/invite/$token'
     | '/courses/'
+    | '/studio/'
     | '/learn/$slug/$lessonId'
+    | '/studio/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -131,8 +161,11 @@ export interface FileRouteTypes {
     | '/auth/sign-in'
     | '/auth/sign-up'
     | '/courses/$slug'
+    | '/invite/$token'
     | '/courses'
+    | '/studio'
     | '/learn/$slug/$lessonId'
+    | '/studio/courses/$courseId'
   id:
     | '__root__'
     | '/'
@@ -143,8 +176,11 @@ export interface FileRouteTypes {
     | '/auth/sign-in'
     | '/auth/sign-up'
     | '/courses/$slug'
+    | '/invite/$token'
     | '/courses/'
+    | '/studio/'
     | '/learn/$slug/$lessonId'
+    | '/studio/courses/$courseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -156,8 +192,11 @@ export interface RootRouteChildren {
   AuthSignInRoute: typeof AuthSignInRoute
   AuthSignUpRoute: typeof AuthSignUpRoute
   CoursesSlugRoute: typeof CoursesSlugRoute
+  InviteTokenRoute: typeof InviteTokenRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
+  StudioIndexRoute: typeof StudioIndexRoute
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
+  StudioCoursesCourseIdRoute: typeof StudioCoursesCourseIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -225,11 +264,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoursesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/studio/': {
+      id: '/studio/'
+      path: '/studio'
+      fullPath: '/studio/'
+      preLoaderRoute: typeof StudioIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/learn/$slug/$lessonId': {
       id: '/learn/$slug/$lessonId'
       path: '/learn/$slug/$lessonId'
       fullPath: '/learn/$slug/$lessonId'
       preLoaderRoute: typeof LearnSlugLessonIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/studio/courses/$courseId': {
+      id: '/studio/courses/$courseId'
+      path: '/studio/courses/$courseId'
+      fullPath: '/studio/courses/$courseId'
+      preLoaderRoute: typeof StudioCoursesCourseIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -244,8 +304,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuthSignInRoute: AuthSignInRoute,
   AuthSignUpRoute: AuthSignUpRoute,
   CoursesSlugRoute: CoursesSlugRoute,
+  InviteTokenRoute: InviteTokenRoute,
   CoursesIndexRoute: CoursesIndexRoute,
+  StudioIndexRoute: StudioIndexRoute,
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
+  StudioCoursesCourseIdRoute: StudioCoursesCourseIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

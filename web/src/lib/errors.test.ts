@@ -12,7 +12,7 @@ describe('errorMessage', () => {
 
   it('reads the code of edge function bodies (error.error.code)', () => {
     expect(errorMessage({ error: { code: 'enrollment_closed', message: 'closed' } })).toBe(
-      'This course is not open for enrollment.',
+      'This course is not taking new learners right now.',
     )
   })
 

@@ -2,6 +2,7 @@
 // The query client arrives through typed router context for loaders to prefetch with.
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '@/lib/router-context'
+import { DocumentTitle } from './-components/document-title'
 import { SiteHeader } from './-components/site-header'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -11,6 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <DocumentTitle />
       <a
         href="#main"
         // `not-sr-only` resets padding, so the visible styles are all `focus:` ones.

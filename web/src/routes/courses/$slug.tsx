@@ -1,9 +1,11 @@
 // /courses/$slug: the course page, from one request (the course_outline RPC) made in the loader. An unknown or
-// invisible course (drafts for visitors) answers course_not_found, shown as this route's not-found state.
+// invisible course (drafts for visitors) answers course_not_found, shown as this route's not-found state. Enrolled
+// learners also see the course's live sessions and deadlines.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { CourseHeader } from '@/features/courses/components/course-header'
+import { CourseEvents } from '@/features/courses/components/course-events'
 import { CourseOutlineView } from '@/features/courses/components/course-outline'
 import { EnrollPanel } from '@/features/courses/components/enroll-panel'
 import { useProgressSync } from '@/features/learn/use-progress-sync'
@@ -16,12 +18,14 @@ import { CoursePageSkeleton } from './-components/course-page-skeleton'
 export const Route = createFileRoute('/courses/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
     try {
-      await queryClient.ensureQueryData(courseQueries.outline(params.slug))
+      const outline = await queryClient.ensureQueryData(courseQueries.outline(params.slug))
+      return { title: outline.course.title }
     } catch (error) {
       if (errorCode(error) === 'course_not_found') throw notFound()
       throw error
     }
   },
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData ? `${loaderData.title} · Summit` : 'Course · Summit' }] }),
   pendingComponent: CoursePageSkeleton,
   notFoundComponent: CourseNotFound,
   component: CoursePage,
@@ -47,6 +51,7 @@ function CoursePage() {
             enrolled={enrolled}
             renderCheckbox={enrolled ? (lesson) => <LessonCompleteCheckbox slug={slug} lesson={lesson} /> : undefined}
           />
+          {enrolled || outline.viewer.is_member ? <CourseEvents courseId={outline.course.id} /> : null}
         </div>
       </div>
     </article>

@@ -1,88 +1,83 @@
-// The course page's call to action, by who is looking: enrolled learners see their progress and a link to the next
-// lesson (or "Course completed"); visitors are asked to sign in; signed-in learners enroll in open courses with one
-// click, and read how to get in for invite-only and access-code courses.
+// The course page's call to action, by who is looking and the course's enrollment mode: enrolled learners see their
+// progress (LearnerPanel); teachers of the course get a note; removed learners read why they cannot come back in;
+// everyone else joins the way the mode says: one click (open), a code field (code) or an invite link (invite), and
+// visitors are asked to sign in first where joining needs an account.
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
-import { CircleCheck, KeyRound, Mail, Play } from 'lucide-react'
+import { Ban, KeyRound, Mail, type LucideIcon } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Progress } from '@/components/ui/progress'
-import { errorMessage } from '@/lib/errors'
-import { useEnroll } from '../api/enroll.mutations'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
-import { chooseNextLesson, lessonsInOrder } from '@/lib/courses/lessons'
+import { lessonsInOrder } from '@/lib/courses/lessons'
+import { useEnroll } from '../api/enroll.mutations'
+import { enrollErrorMessage } from '../lib/enroll-error'
+import { AccessCodeForm } from './access-code-form'
+import { InviteLinkForm } from './invite-link-form'
+import { LearnerPanel } from './learner-panel'
 import { LessonLink } from './lesson-link'
-
-const panelClass = 'flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5'
+import { panelClass } from './panel-class'
 
 export function EnrollPanel({ outline }: { outline: CourseOutline }) {
-  const { course, viewer } = outline
-  const enrollment = viewer.enrollment
+  const enrollment = outline.viewer.enrollment
   if (enrollment && enrollment.status !== 'removed') return <LearnerPanel outline={outline} />
 
-  return (
-    <div className={panelClass}>
-      {viewer.is_member ? (
-        <MemberNote outline={outline} />
-      ) : enrollment?.status === 'removed' ? (
-        <p className="text-slate-700">
-          You no longer have access to this course. If you think this is a mistake, contact the instructor.
-        </p>
-      ) : course.enrollment_mode === 'open' ? (
-        viewer.signed_in ? (
-          <EnrollButton slug={course.slug} />
-        ) : (
-          <SignInToEnroll slug={course.slug} />
-        )
-      ) : (
-        <ClosedEnrollment mode={course.enrollment_mode} />
-      )}
-    </div>
-  )
+  return <div className={panelClass}>{joinOptions(outline)}</div>
 }
 
-function LearnerPanel({ outline }: { outline: CourseOutline }) {
-  const { course, progress, viewer } = outline
-  const completed =
-    viewer.enrollment?.status === 'completed' || (progress.total > 0 && progress.completed >= progress.total)
-  const next = chooseNextLesson(outline)
-  const first = lessonsInOrder(outline).find((lesson) => lesson.available)
+function joinOptions(outline: CourseOutline): ReactNode {
+  const { course, viewer } = outline
+  if (viewer.is_member) return <MemberNote outline={outline} />
+  if (viewer.enrollment?.status === 'removed') {
+    return (
+      <Notice icon={Ban} title="You no longer have access">
+        The instructor removed you from this course, so its lessons are closed to you; your progress is kept. If you
+        think this is a mistake, contact the instructor.
+      </Notice>
+    )
+  }
+  if (course.status !== 'published') {
+    return (
+      <Notice icon={Ban} title="Not open for enrollment">
+        This course is not taking new learners right now.
+      </Notice>
+    )
+  }
+  switch (course.enrollment_mode) {
+    case 'open':
+      return viewer.signed_in ? <EnrollButton slug={course.slug} /> : <SignInToEnroll slug={course.slug} />
+    case 'code':
+      return (
+        <>
+          <Notice icon={KeyRound} title="Enrollment with an access code">
+            You need the access code your instructor gives to their learners.
+          </Notice>
+          {viewer.signed_in ? (
+            <AccessCodeForm slug={course.slug} />
+          ) : (
+            <SignInLink slug={course.slug}>Sign in to enter your code</SignInLink>
+          )}
+        </>
+      )
+    case 'invite':
+      return (
+        <>
+          <Notice icon={Mail} title="Enrollment by invitation">
+            You need an invite to join this course. Open the invite link your instructor sent you, or ask them for one.
+          </Notice>
+          <InviteLinkForm />
+        </>
+      )
+  }
+}
+
+function Notice({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
-    <div className={panelClass}>
-      {completed ? (
-        <p className="flex items-center gap-2 font-semibold text-teal-800">
-          <CircleCheck aria-hidden="true" className="size-5" />
-          Course completed
-        </p>
-      ) : null}
-      <div className="flex flex-col gap-2">
-        <div className="flex items-baseline justify-between gap-2 text-sm">
-          <span id="course-progress-label" className="font-medium text-slate-900">
-            Course progress
-          </span>
-          <span className="text-slate-600 tabular-nums">{progress.percent}%</span>
-        </div>
-        <Progress value={progress.percent} aria-labelledby="course-progress-label" />
-        <p className="text-sm text-slate-600">
-          {progress.completed} of {progress.total} {progress.total === 1 ? 'lesson' : 'lessons'} completed
-        </p>
+    <div className="flex gap-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+      <div className="flex flex-col gap-1">
+        <h2 className="font-medium text-slate-900">{title}</h2>
+        <p className="text-sm text-slate-700">{children}</p>
       </div>
-      {next ? (
-        <Button asChild>
-          <LessonLink slug={course.slug} lessonId={next.lesson.id}>
-            <Play aria-hidden="true" className="size-4" />
-            {next.kind === 'start' ? 'Start learning' : 'Continue'}
-            <span className="sr-only">: {next.lesson.title}</span>
-          </LessonLink>
-        </Button>
-      ) : completed && first ? (
-        <Button asChild variant="outline">
-          <LessonLink slug={course.slug} lessonId={first.id}>
-            Review the course
-          </LessonLink>
-        </Button>
-      ) : !completed ? (
-        <p className="text-sm text-slate-600">Your next lessons are not open yet; the outline says when they open.</p>
-      ) : null}
     </div>
   )
 }
@@ -97,7 +92,7 @@ function EnrollButton({ slug }: { slug: string }) {
       </Button>
       {enroll.isError ? (
         <Alert tone="error" title="You could not be enrolled">
-          {errorMessage(enroll.error)}
+          {enrollErrorMessage(enroll.error)}
         </Alert>
       ) : null}
     </>
@@ -108,31 +103,18 @@ function SignInToEnroll({ slug }: { slug: string }) {
   return (
     <>
       <p className="text-slate-700">This course is free. Sign in or create an account to enroll.</p>
-      <Button asChild>
-        <Link to="/auth/sign-in" search={{ redirect: `/courses/${slug}` }}>
-          Sign in to enroll
-        </Link>
-      </Button>
+      <SignInLink slug={slug}>Sign in to enroll</SignInLink>
     </>
   )
 }
 
-function ClosedEnrollment({ mode }: { mode: 'invite' | 'code' }) {
-  const Icon = mode === 'invite' ? Mail : KeyRound
+function SignInLink({ slug, children }: { slug: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-      <div className="flex flex-col gap-1">
-        <p className="font-medium text-slate-900">
-          {mode === 'invite' ? 'Enrollment by invitation' : 'Enrollment with an access code'}
-        </p>
-        <p className="text-sm text-slate-700">
-          {mode === 'invite'
-            ? 'To join, open the invite link the instructor sent you. Ask the instructor if you need one.'
-            : 'To join, you need the access code the instructor gives to their learners. Ask the instructor for it.'}
-        </p>
-      </div>
-    </div>
+    <Button asChild>
+      <Link to="/auth/sign-in" search={{ redirect: `/courses/${slug}` }}>
+        {children}
+      </Link>
+    </Button>
   )
 }
 

@@ -15,5 +15,5 @@ export async function renderWithRouter(ui: ReactNode) {
       <RouterProvider router={router as never} />
     </QueryClientProvider>,
   )
-  return { ...result, queryClient }
+  return { ...result, queryClient, router }
 }
