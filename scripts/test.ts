@@ -15,6 +15,8 @@ import { Stack } from './local-stack/stack.ts'
 import { ensureChromium, ensureDatabaseTestTools } from './setup/system-tools.ts'
 import { WebServer, webPort, webUrl } from './local-stack/web.ts'
 import { assertPortsFree } from './local-stack/ports.ts'
+import { lockfileProblems } from './checks/lockfile.ts'
+import { workflowProblems } from './checks/workflow.ts'
 import { migrationHistoryProblems } from './migration-history.ts'
 import { bin, run, runDenoTest, runPlaywright, runVitest } from './test-suites/run.ts'
 import { checkVerdict, pgProveVerdict, type Counts, type Verdict } from './test-suites/verdict.ts'
@@ -95,6 +97,8 @@ await suite('edge function unit tests (deno test)', () =>
   runDenoTest([path.join('supabase', 'functions')]),
 )
 await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
+await suite('lockfile lists every platform binary (npm ci on any OS)', async () => rule(lockfileProblems()))
+await suite('GitHub workflows (actionlint)', async () => rule(await workflowProblems()))
 
 const stack = new Stack('test')
 let stackUp = false
