@@ -1,6 +1,7 @@
 // Unfinished resumable uploads expire: storage-api hands tus an expiration period (TUS_URL_EXPIRY_MS, one hour by
 // default and in the CLI), tus answers 410 for an upload past it and sends Upload-Expires, and a sweep on a timer
 // removes the bytes and info file of every expired upload, plus any half of a pair whose other half is gone.
+import { rmSync } from 'node:fs'
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -20,6 +21,17 @@ async function creationOf(infoFile: string): Promise<number | undefined> {
 export async function removeUpload(dir: string, id: string): Promise<void> {
   await rm(path.join(dir, id), { force: true }).catch(() => {})
   await rm(path.join(dir, `${id}.json`), { force: true }).catch(() => {})
+}
+
+/** The same, synchronously: for the moment just before an answer goes out, when nothing may be awaited. */
+export function removeUploadNow(dir: string, id: string): void {
+  for (const file of [path.join(dir, id), path.join(dir, `${id}.json`)]) {
+    try {
+      rmSync(file, { force: true })
+    } catch {
+      // Best effort: the sweep removes what is left.
+    }
+  }
 }
 
 /** Removes what expired uploads left in `dir`; answers how many uploads (or stray files) went. */

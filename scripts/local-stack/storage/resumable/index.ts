@@ -9,7 +9,7 @@ import { MemoryLocker, Server } from '@tus/server'
 import type { Handler, StorageContext } from '../context.ts'
 import { errors } from '../errors.ts'
 import { discardBody } from '../http.ts'
-import { defaultExpiryMs, removeUpload, sweepExpired } from './expiry.ts'
+import { defaultExpiryMs, removeUpload, removeUploadNow, sweepExpired } from './expiry.ts'
 import { lifecycle, nodeRequestOf, type TusCall } from './lifecycle.ts'
 import { encodeUploadId } from './upload-id.ts'
 
@@ -75,11 +75,17 @@ export function createResumableUploads(
         mount: mountOf(req, request.path),
       }
       calls.set(req, call)
+      // A finished upload is an object now, or was refused: either way its bytes and info go before the answer
+      // does, so a client that hears back finds nothing left of the upload.
+      const writeHead = res.writeHead as (this: typeof res, ...args: unknown[]) => typeof res
+      res.writeHead = function (this: typeof res, ...args: unknown[]) {
+        if (call.finished) removeUploadNow(dir, call.finished)
+        return writeHead.apply(this, args)
+      } as typeof res.writeHead
       try {
         await tus.handle(req, res)
       } finally {
         calls.delete(req)
-        // A finished upload is an object now, or was refused: either way its bytes and info are not kept.
         if (call.finished) await removeUpload(dir, call.finished)
         // tus answers refusals without reading the body; drain it so the connection stays usable.
         discardBody(req)
