@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { demoLogins } from './demo-logins.ts'
+import { demoCodes, demoInvites, demoLogins } from './demo-logins.ts'
 
 describe('demoLogins', () => {
   it('reads the demo-login lines of a seed file', () => {
@@ -29,5 +29,29 @@ describe('demoLogins', () => {
 
   it('returns nothing when there is no seed file', () => {
     expect(demoLogins('/nonexistent/seed.sql')).toEqual([])
+  })
+})
+
+describe('demoInvites and demoCodes', () => {
+  it('read the demo-invite and demo-code lines of a seed file', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'summit-seed-')), 'seed.sql')
+    writeFileSync(
+      file,
+      [
+        '-- demo-invite: /invite/abc_DEF-123 (Course A, 100 uses)',
+        '-- demo-code: course-b / QUERY234 (Course B, no limit)',
+        '-- demo-code: course-c / ABCDEFGH',
+      ].join('\n'),
+    )
+    expect(demoInvites(file)).toEqual([{ path: '/invite/abc_DEF-123', what: 'Course A, 100 uses' }])
+    expect(demoCodes(file)).toEqual([
+      { slug: 'course-b', code: 'QUERY234', what: 'Course B, no limit' },
+      { slug: 'course-c', code: 'ABCDEFGH', what: '' },
+    ])
+  })
+
+  it("find the project seed's invite for the invite course and code for the code course", () => {
+    expect(demoInvites().map((invite) => invite.path)).toContain('/invite/summit-demo-invite-design-systems-studio-01')
+    expect(demoCodes()).toContainEqual(expect.objectContaining({ slug: 'sql-for-product-people', code: 'QUERY234' }))
   })
 })

@@ -1,5 +1,5 @@
-// The demo accounts of supabase/seed.sql, read from its `-- demo-login:` lines so that the seed stays the only place
-// they are written down.
+// The demo accounts of supabase/seed.sql, and its demo invite links and access codes, read from its `-- demo-login:`,
+// `-- demo-invite:` and `-- demo-code:` lines so that the seed stays the only place they are written down.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { supabaseDir } from './paths.ts'
@@ -10,12 +10,48 @@ export interface DemoLogin {
   who: string
 }
 
-export function demoLogins(seedFile = path.join(supabaseDir, 'seed.sql')): DemoLogin[] {
-  if (!existsSync(seedFile)) return []
+/** `-- demo-invite: /invite/<token> (what it is)`: a path of the web app. */
+export interface DemoInvite {
+  path: string
+  what: string
+}
+
+/** `-- demo-code: <course slug> / <CODE> (what it is)`. */
+export interface DemoCode {
+  slug: string
+  code: string
+  what: string
+}
+
+function seedLines(seedFile: string): string[] {
+  return existsSync(seedFile) ? readFileSync(seedFile, 'utf8').split('\n') : []
+}
+
+const defaultSeed = () => path.join(supabaseDir, 'seed.sql')
+
+export function demoLogins(seedFile = defaultSeed()): DemoLogin[] {
   const logins: DemoLogin[] = []
-  for (const line of readFileSync(seedFile, 'utf8').split('\n')) {
+  for (const line of seedLines(seedFile)) {
     const match = /^--\s*demo-login:\s*(\S+)\s*\/\s*(\S+)\s*\/\s*(.+)$/.exec(line)
     if (match) logins.push({ email: match[1]!, password: match[2]!, who: match[3]!.trim() })
   }
   return logins
+}
+
+export function demoInvites(seedFile = defaultSeed()): DemoInvite[] {
+  const invites: DemoInvite[] = []
+  for (const line of seedLines(seedFile)) {
+    const match = /^--\s*demo-invite:\s*(\/\S+)\s*(?:\((.*)\))?\s*$/.exec(line)
+    if (match) invites.push({ path: match[1]!, what: match[2]?.trim() ?? '' })
+  }
+  return invites
+}
+
+export function demoCodes(seedFile = defaultSeed()): DemoCode[] {
+  const codes: DemoCode[] = []
+  for (const line of seedLines(seedFile)) {
+    const match = /^--\s*demo-code:\s*(\S+)\s*\/\s*(\S+)\s*(?:\((.*)\))?\s*$/.exec(line)
+    if (match) codes.push({ slug: match[1]!, code: match[2]!, what: match[3]?.trim() ?? '' })
+  }
+  return codes
 }

@@ -1,7 +1,8 @@
-// What `npm start` prints once the stack is up: where things are, the local keys, and the demo logins.
+// What `npm start` prints once the stack is up: where things are, the local keys, the demo logins, and the demo
+// invite link and access code for joining the invite-only and access-code courses.
 import path from 'node:path'
 import type { StackConfig } from './config/index.ts'
-import { demoLogins } from './demo-logins.ts'
+import { demoCodes, demoInvites, demoLogins } from './demo-logins.ts'
 import type { ServiceName } from './gateway/index.ts'
 import { mountPrefixes } from './gateway/routes.ts'
 import { anonKey, jwtSecret, publishableKey, secretKey, serviceRoleKey } from './keys/index.ts'
@@ -64,7 +65,23 @@ export function printSummary(config: StackConfig, urls: SummaryUrls): void {
       process.stdout.write(`    ${login.email.padEnd(emailWidth)}  ${login.password}  ${dim(login.who)}\n`)
     }
   }
+  printDemoEnrollment(urls.web)
   process.stdout.write(
     `\n  ${dim(`Project ${config.projectId}. Ctrl-C stops everything; data is kept for the next start.`)}\n`,
   )
+}
+
+/** The seed's invite links (as full URLs when the app runs) and access codes, to join the closed demo courses. */
+function printDemoEnrollment(web: string | undefined): void {
+  const invites = demoInvites()
+  const codes = demoCodes()
+  if (invites.length === 0 && codes.length === 0) return
+  process.stdout.write(`\n  ${bold('Demo enrollment')}\n`)
+  for (const invite of invites) {
+    const link = web ? new URL(invite.path, web).toString() : invite.path
+    process.stdout.write(`    invite link  ${link}  ${dim(invite.what)}\n`)
+  }
+  for (const code of codes) {
+    process.stdout.write(`    access code  ${code.code} on /courses/${code.slug}  ${dim(code.what)}\n`)
+  }
 }
