@@ -1,5 +1,6 @@
 // Renders the primary links; `layout` picks a row (header) or a column (drawer).
 import { Link } from '@tanstack/react-router'
+import { StudioNavItem } from '@/features/studio/components/studio-nav-item'
 import { cn } from '@/lib/cn'
 import { navLinks } from './nav-links'
 
@@ -10,6 +11,11 @@ interface NavLinkListProps {
 }
 
 export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
+  const linkClass = cn(
+    'flex items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+    'data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800',
+    layout === 'row' ? 'h-10' : 'h-11 text-base',
+  )
   return (
     <ul className={cn('flex', layout === 'row' ? 'items-center gap-1' : 'flex-col gap-1')}>
       {navLinks.map((link) => (
@@ -19,16 +25,14 @@ export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
             // Home is a prefix of every path; without `exact` it would always look active.
             activeOptions={{ exact: link.to === '/' }}
             onClick={onNavigate}
-            className={cn(
-              'flex items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-              'data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800',
-              layout === 'row' ? 'h-10' : 'h-11 text-base',
-            )}
+            className={linkClass}
           >
             {link.label}
           </Link>
         </li>
       ))}
+      {/* Only for school members; the list above is for everyone. */}
+      <StudioNavItem className={linkClass} onNavigate={onNavigate} />
     </ul>
   )
 }

@@ -1,0 +1,60 @@
+// The /studio/courses/$courseId screen: the course's name and state on top, then its details (autosaved), its
+// curriculum and what publishing needs.
+import type { ReactNode } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { ChevronLeft } from 'lucide-react'
+import { studioQueries } from '../api/studio.queries'
+import { CourseStatusBadge } from './course-status-badge'
+import { CurriculumBuilder } from './curriculum-builder'
+import { DetailsForm } from './details-form'
+import { PublishPanel } from './publish-panel'
+
+export function CourseEditor({ courseId }: { courseId: string }) {
+  const { data: course } = useSuspenseQuery(studioQueries.details(courseId))
+  // The route answers not-found before rendering; a course deleted meanwhile shows nothing rather than crashing.
+  if (!course) return null
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/studio"
+          className="inline-flex w-fit items-center gap-1 rounded-md text-sm font-medium text-teal-800 hover:underline"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Studio
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {course.title}
+          </h1>
+          <CourseStatusBadge status={course.status} />
+        </div>
+      </div>
+      <EditorSection id="details" title="Details">
+        <DetailsForm key={course.id} course={course} />
+      </EditorSection>
+      <EditorSection id="curriculum" title="Curriculum">
+        <CurriculumBuilder courseId={course.id} />
+      </EditorSection>
+      <EditorSection id="publishing" title="Publishing">
+        <PublishPanel course={course} />
+      </EditorSection>
+    </div>
+  )
+}
+
+function EditorSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}

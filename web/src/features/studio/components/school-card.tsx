@@ -1,0 +1,80 @@
+// One school on the studio home: its name, my role, its courses (state, learners, last edit, a link to the editor)
+// and, for its members, "New course", which lands in the new course's editor.
+import { useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { BookOpen, Plus } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import type { StudioSchool } from '../api/schools.api'
+import { useCreateCourse } from '../api/studio.mutations'
+import { CourseStatusBadge } from './course-status-badge'
+import { NameSlugForm } from './name-slug-form'
+
+const lastEdit = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const roleLabel = { owner: 'Owner', instructor: 'Instructor' } as const
+
+export function SchoolCard({ school, userId }: { school: StudioSchool; userId: string }) {
+  const [creating, setCreating] = useState(false)
+  const createCourse = useCreateCourse(userId)
+  const navigate = useNavigate()
+  const headingId = `school-${school.id}`
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {school.name}
+        </h2>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+          {roleLabel[school.role]}
+        </span>
+        {creating ? null : (
+          <Button variant="outline" className="ml-auto" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New course
+          </Button>
+        )}
+      </div>
+      {creating ? (
+        <div className="rounded-lg border border-slate-200 p-4">
+          <h3 className="mb-3 font-medium text-slate-900">New course in {school.name}</h3>
+          <NameSlugForm
+            kind="course"
+            onCancel={() => setCreating(false)}
+            onCreate={async ({ name, slug }) => {
+              const course = await createCourse.mutateAsync({ schoolId: school.id, title: name, slug })
+              await navigate({ to: '/studio/courses/$courseId', params: { courseId: course.id } })
+            }}
+          />
+        </div>
+      ) : null}
+      {school.courses.length === 0 ? (
+        <p className="flex items-center gap-2 text-slate-600">
+          <BookOpen aria-hidden="true" className="size-5 text-slate-400" />
+          No courses yet. Create the first one.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {school.courses.map((course) => (
+            <li key={course.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+              <Link
+                to="/studio/courses/$courseId"
+                params={{ courseId: course.id }}
+                className="min-w-0 flex-1 basis-48 font-medium break-words text-teal-800 underline-offset-2 hover:underline"
+              >
+                {course.title}
+              </Link>
+              <CourseStatusBadge status={course.status} />
+              <span className="text-sm text-slate-600">
+                {course.learner_count} {course.learner_count === 1 ? 'learner' : 'learners'}
+              </span>
+              <span className="text-sm text-slate-600">Edited {lastEdit.format(new Date(course.updated_at))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

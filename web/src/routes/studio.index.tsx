@@ -1,0 +1,19 @@
+// /studio: the schools I teach at and their courses. Signed-out visitors are sent to sign in and brought back.
+import { createFileRoute } from '@tanstack/react-router'
+import { requireSession } from '@/features/auth/api/session'
+import { studioQueries } from '@/features/studio/api/studio.queries'
+import { StudioHome } from '@/features/studio/components/studio-home'
+import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
+
+export const Route = createFileRoute('/studio/')({
+  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(studioQueries.schools(context.session.user.id)),
+  head: () => ({ meta: [{ title: 'Studio · Summit' }] }),
+  pendingComponent: StudioSkeleton,
+  component: StudioRoute,
+})
+
+function StudioRoute() {
+  const { session } = Route.useRouteContext()
+  return <StudioHome userId={session.user.id} />
+}
