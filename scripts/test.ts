@@ -18,7 +18,9 @@ import { assertPortsFree } from './local-stack/ports.ts'
 import { lockfileProblems } from './checks/lockfile.ts'
 import { workflowProblems } from './checks/workflow.ts'
 import { migrationHistoryProblems } from './migration-history.ts'
-import { bin, run, runDenoTest, runPlaywright, runVitest } from './test-suites/run.ts'
+import { prepareFunctionDeps } from './setup/deno-cache.ts'
+import { denoCacheDir } from './local-stack/functions/deno.ts'
+import { bin, run, runDenoTest, runPlaywright, runVitest, type RunOptions } from './test-suites/run.ts'
 import { checkVerdict, pgProveVerdict, type Counts, type Verdict } from './test-suites/verdict.ts'
 
 interface SuiteResult extends Counts {
@@ -43,8 +45,8 @@ async function suite(name: string, work: () => Promise<Verdict>): Promise<void> 
 }
 
 /** A check that passes or fails as a whole (a compiler, a linter). */
-async function check(command: string, args: string[]): Promise<Verdict> {
-  return checkVerdict((await run(command, args)).code)
+async function check(command: string, args: string[], options: RunOptions = {}): Promise<Verdict> {
+  return checkVerdict((await run(command, args, options)).code)
 }
 
 function add(...verdicts: Verdict[]): Verdict {
@@ -63,12 +65,13 @@ function rule(problems: string[]): Verdict {
   return { passed: problems.length === 0 ? 1 : 0, failed: problems.length, problems }
 }
 
+/** The functions' TypeScript, relative to supabase/functions (the generated types are checked where they are used). */
 function functionSources(): string[] {
   const dir = path.join(repoRoot, 'supabase', 'functions')
   if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('database.types.ts'))
-    .map((file) => path.join('supabase', 'functions', file))
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('database.types.ts'),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -80,21 +83,24 @@ await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
 await suite('lint (eslint, prettier)', async () =>
   add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
 )
-await suite('edge functions (deno fmt, lint, check)', async () => {
-  const sources = functionSources()
-  const denoDir = path.join('supabase', 'functions')
-  const counts = [await check(bin('deno'), ['fmt', '--check', denoDir])]
-  if (sources.length > 0) {
-    counts.push(await check(bin('deno'), ['lint', ...sources]))
-    counts.push(await check(bin('deno'), ['check', ...sources]))
-  } else {
-    process.stdout.write(dim('no edge function sources yet: lint and check have nothing to do\n'))
-  }
-  return add(...counts)
+// Deno reads supabase/functions/deno.json (imports, the frozen deno.lock) only when it runs there, and the functions'
+// npm packages come from the project's cache, as the functions service runs them.
+const functionsDir = path.join(repoRoot, 'supabase', 'functions')
+const inFunctions = { cwd: functionsDir, env: { DENO_DIR: denoCacheDir } }
+await suite("edge functions' npm packages (frozen deno.lock, project cache)", async () => {
+  await prepareFunctionDeps()
+  return checkVerdict(0)
 })
+await suite('edge functions (deno fmt, lint, check)', async () =>
+  add(
+    await check(bin('deno'), ['fmt', '--check'], inFunctions),
+    await check(bin('deno'), ['lint'], inFunctions),
+    await check(bin('deno'), ['check', ...functionSources()], inFunctions),
+  ),
+)
 await suite('edge function unit tests (deno test)', () =>
   // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
-  runDenoTest([path.join('supabase', 'functions')]),
+  runDenoTest([], inFunctions),
 )
 await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
 await suite('lockfile lists every platform binary (npm ci on any OS)', async () => rule(lockfileProblems()))
