@@ -72,10 +72,16 @@ export async function saveCourseDetails(
 }
 
 export async function setCourseStatus(client: SupabaseClient, courseId: string, status: CourseRow['status']) {
-  const { data, error } = await client.from('courses').update({ status }).eq('id', courseId).select('status')
+  const { data, error } = await client
+    .from('courses')
+    .update({ status })
+    .eq('id', courseId)
+    .select('status, updated_at')
   if (error) throw error
   // No row back: RLS hid it (not a member any more), which a silent success would misreport.
-  if (data.length === 0) throw { code: 'forbidden' }
+  const row = data[0]
+  if (!row) throw { code: 'forbidden' }
+  return row
 }
 
 export async function getPublishChecklist(client: SupabaseClient, courseId: string) {

@@ -39,6 +39,9 @@ export function useCourseAutosave(course: EditableCourse, onReloaded: (fresh: Ed
   )
   const edit = useCallback((patch: CourseDetailsPatch) => queue.edit(patch), [queue])
 
+  // Publishing or archiving (my own acts) move updated_at on; later saves build on that version.
+  useEffect(() => queue.rebase(course.updated_at), [queue, course.updated_at])
+
   useEffect(() => {
     const online = () => void queue.flush()
     const beforeUnload = (event: BeforeUnloadEvent) => {

@@ -97,4 +97,15 @@ describe('AutosaveQueue', () => {
     expect(queue.hasUnsaved()).toBe(false)
     expect(queue.status).toBe('saved')
   })
+
+  it("builds on the author's own state change instead of calling it a conflict", async () => {
+    const { queue, saveSpy } = setup(async (_patch, version) =>
+      version === 'after-publish' ? { kind: 'saved', version: 'v3' } : { kind: 'conflict' },
+    )
+    queue.rebase('after-publish')
+    queue.edit({ title: 'Next' })
+    await vi.advanceTimersByTimeAsync(500)
+    expect(saveSpy).toHaveBeenLastCalledWith({ title: 'Next' }, 'after-publish')
+    expect(queue.status).toBe('saved')
+  })
 })

@@ -69,6 +69,11 @@ export class AutosaveQueue<P extends object> {
     this.set('saved', null)
   }
 
+  /** The author's own change made outside the queue (a state change) moved the version on; nothing to compare. */
+  rebase(version: string): void {
+    if (this.inflight === null && this.snapshot.status !== 'conflict') this.version = version
+  }
+
   hasUnsaved(): boolean {
     return this.inflight !== null || Object.keys(this.pending).length > 0
   }
