@@ -21,7 +21,7 @@ import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
-import { Route as StudioCoursesCourseIdRouteImport } from './routes/studio.courses.$courseId'
+import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -83,11 +83,12 @@ const LearnSlugLessonIdRoute = LearnSlugLessonIdRouteImport.update({
   path: '/learn/$slug/$lessonId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const StudioCoursesCourseIdRoute = StudioCoursesCourseIdRouteImport.update({
-  id: '/studio/courses/$courseId',
-  path: '/studio/courses/$courseId',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const StudioCoursesCourseIdIndexRoute =
+  StudioCoursesCourseIdIndexRouteImport.update({
+    id: '/studio/courses/$courseId/',
+    path: '/studio/courses/$courseId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -102,7 +103,7 @@ export interface FileRoutesByFullPath {
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/studio/courses/$courseId': typeof StudioCoursesCourseIdRoute
+  '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -117,7 +118,7 @@ export interface FileRoutesByTo {
   '/courses': typeof CoursesIndexRoute
   '/studio': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/studio/courses/$courseId': typeof StudioCoursesCourseIdRoute
+  '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -133,7 +134,7 @@ export interface FileRoutesById {
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/studio/courses/$courseId': typeof StudioCoursesCourseIdRoute
+  '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -150,7 +151,7 @@ export interface FileRouteTypes {
     | '/courses/'
     | '/studio/'
     | '/learn/$slug/$lessonId'
-    | '/studio/courses/$courseId'
+    | '/studio/courses/$courseId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -180,7 +181,7 @@ export interface FileRouteTypes {
     | '/courses/'
     | '/studio/'
     | '/learn/$slug/$lessonId'
-    | '/studio/courses/$courseId'
+    | '/studio/courses/$courseId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -196,7 +197,7 @@ export interface RootRouteChildren {
   CoursesIndexRoute: typeof CoursesIndexRoute
   StudioIndexRoute: typeof StudioIndexRoute
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
-  StudioCoursesCourseIdRoute: typeof StudioCoursesCourseIdRoute
+  StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -285,11 +286,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LearnSlugLessonIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/studio/courses/$courseId': {
-      id: '/studio/courses/$courseId'
+    '/studio/courses/$courseId/': {
+      id: '/studio/courses/$courseId/'
       path: '/studio/courses/$courseId'
-      fullPath: '/studio/courses/$courseId'
-      preLoaderRoute: typeof StudioCoursesCourseIdRouteImport
+      fullPath: '/studio/courses/$courseId/'
+      preLoaderRoute: typeof StudioCoursesCourseIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -308,7 +309,7 @@ const rootRouteChildren: RootRouteChildren = {
   CoursesIndexRoute: CoursesIndexRoute,
   StudioIndexRoute: StudioIndexRoute,
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
-  StudioCoursesCourseIdRoute: StudioCoursesCourseIdRoute,
+  StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

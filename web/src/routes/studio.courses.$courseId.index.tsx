@@ -7,7 +7,7 @@ import { CourseEditor } from '@/features/studio/components/course-editor'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
-export const Route = createFileRoute('/studio/courses/$courseId')({
+export const Route = createFileRoute('/studio/courses/$courseId/')({
   beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: async ({ context: { queryClient }, params }) => {
     const course = await queryClient.ensureQueryData(studioQueries.details(params.courseId))
