@@ -755,7 +755,7 @@ export type Database = {
     }
     Functions: {
       course_invite_preview: { Args: { invite_token: string }; Returns: Json }
-      course_outline: { Args: { lesson_id?: string; slug: string }; Returns: Json }
+      course_outline: { Args: { as_learner?: boolean; lesson_id?: string; slug: string }; Returns: Json }
       course_publish_checklist: {
         Args: { course_id: string }
         Returns: {
