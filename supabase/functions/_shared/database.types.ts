@@ -676,6 +676,46 @@ export type Database = {
         }
         Relationships: []
       }
+      school_invitations: {
+        Row: {
+          created_at: string
+          email: string
+          invited_by: string | null
+          role: Database['public']['Enums']['school_role']
+          school_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          email: string
+          invited_by?: string | null
+          role?: Database['public']['Enums']['school_role']
+          school_id: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          invited_by?: string | null
+          role?: Database['public']['Enums']['school_role']
+          school_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'school_invitations_invited_by_fkey'
+            columns: ['invited_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'school_invitations_school_id_fkey'
+            columns: ['school_id']
+            isOneToOne: false
+            referencedRelation: 'schools'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       school_members: {
         Row: {
           created_at: string
@@ -754,6 +794,11 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_school_invitation: { Args: { school_id: string }; Returns: Database['public']['Enums']['school_role'] }
+      change_school_member_role: {
+        Args: { role: Database['public']['Enums']['school_role']; school_id: string; user_id: string }
+        Returns: Database['public']['Enums']['school_role']
+      }
       course_invite_preview: { Args: { invite_token: string }; Returns: Json }
       course_outline: { Args: { as_learner?: boolean; lesson_id?: string; slug: string }; Returns: Json }
       course_publish_checklist: {
@@ -782,14 +827,29 @@ export type Database = {
       }
       delete_course_section: { Args: { section_id: string }; Returns: undefined }
       delete_lesson: { Args: { lesson_id: string }; Returns: undefined }
+      invite_school_member: {
+        Args: { email: string; role?: Database['public']['Enums']['school_role']; school_id: string }
+        Returns: Json
+      }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
+      remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }
       reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }
       revoke_access_code: { Args: { code_id: string }; Returns: Json }
       revoke_course_invite: { Args: { invite_id: string }; Returns: Json }
       save_progress: {
         Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
         Returns: Json
+      }
+      school_members_list: {
+        Args: { school_id: string }
+        Returns: {
+          display_name: string
+          email: string
+          joined_at: string
+          role: Database['public']['Enums']['school_role']
+          user_id: string
+        }[]
       }
       school_slug_available: { Args: { slug: string }; Returns: boolean }
     }

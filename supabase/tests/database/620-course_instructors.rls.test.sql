@@ -95,8 +95,8 @@ select results_eq(
 select tests.authenticate_as('learner');
 select is(tests.taught_by('alpine-basics'), '["Ivan Instructor"]', 'the course page names only the course''s instructors');
 
--- leaving the school --------------------------------------------------------------------------------------------
-select tests.authenticate_as('instructor');
+-- leaving the school (with a second factor, 20261124131000) ---------------------------------------------------------
+select tests.authenticate_as('instructor', 'aal2');
 delete from public.school_members where user_id = tests.get_user_id('instructor');
 select tests.clear_authentication();
 select is_empty(
