@@ -375,6 +375,9 @@ export type Database = {
           id: string
           last_activity_at: string | null
           last_lesson_id: string | null
+          removal_reason: string | null
+          removed_at: string | null
+          removed_by: string | null
           source: Database['public']['Enums']['enrollment_source']
           status: Database['public']['Enums']['enrollment_status']
           user_id: string
@@ -388,6 +391,9 @@ export type Database = {
           id?: string
           last_activity_at?: string | null
           last_lesson_id?: string | null
+          removal_reason?: string | null
+          removed_at?: string | null
+          removed_by?: string | null
           source?: Database['public']['Enums']['enrollment_source']
           status?: Database['public']['Enums']['enrollment_status']
           user_id: string
@@ -400,6 +406,9 @@ export type Database = {
           id?: string
           last_activity_at?: string | null
           last_lesson_id?: string | null
+          removal_reason?: string | null
+          removed_at?: string | null
+          removed_by?: string | null
           source?: Database['public']['Enums']['enrollment_source']
           status?: Database['public']['Enums']['enrollment_status']
           user_id?: string
@@ -424,6 +433,13 @@ export type Database = {
             columns: ['last_lesson_id']
             isOneToOne: false
             referencedRelation: 'lessons'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'enrollments_removed_by_fkey'
+            columns: ['removed_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
             referencedColumns: ['id']
           },
           {
@@ -795,11 +811,49 @@ export type Database = {
     }
     Functions: {
       accept_school_invitation: { Args: { school_id: string }; Returns: Database['public']['Enums']['school_role'] }
+      add_learners: {
+        Args: { cohort_id?: string; course_id: string; emails: string[] }
+        Returns: {
+          email: string
+          result: string
+        }[]
+      }
       change_school_member_role: {
         Args: { role: Database['public']['Enums']['school_role']; school_id: string; user_id: string }
         Returns: Database['public']['Enums']['school_role']
       }
       course_invite_preview: { Args: { invite_token: string }; Returns: Json }
+      course_learners: {
+        Args: {
+          cohort_id?: string
+          course_id: string
+          direction?: string
+          page?: number
+          page_size?: number
+          search?: string
+          sort?: string
+          status?: string
+        }
+        Returns: {
+          cohort_name: string
+          display_name: string
+          email: string
+          enrolled_at: string
+          enrollment_cohort_id: string
+          enrollment_id: string
+          enrollment_status: Database['public']['Enums']['enrollment_status']
+          last_activity_at: string
+          lessons_done: number
+          lessons_total: number
+          progress_percent: number
+          removal_reason: string
+          removed_at: string
+          seconds_studied: number
+          source: Database['public']['Enums']['enrollment_source']
+          total_count: number
+          user_id: string
+        }[]
+      }
       course_outline: { Args: { as_learner?: boolean; lesson_id?: string; slug: string }; Returns: Json }
       course_publish_checklist: {
         Args: { course_id: string }
@@ -831,8 +885,10 @@ export type Database = {
         Args: { email: string; role?: Database['public']['Enums']['school_role']; school_id: string }
         Returns: Json
       }
+      move_learner_to_cohort: { Args: { cohort_id: string; enrollment_id: string }; Returns: Json }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
+      remove_learner: { Args: { enrollment_id: string; reason: string }; Returns: Json }
       remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }
       reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }
       revoke_access_code: { Args: { code_id: string }; Returns: Json }
