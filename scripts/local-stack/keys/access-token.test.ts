@@ -44,6 +44,14 @@ describe('verifyAccessToken', () => {
     expect(check({ exp: now + 60, iat: null })).toMatchObject({ reason: 'claim-not-number', claim: 'iat' })
   })
 
+  it('checks only the named time claims, in the order given (jsonwebtoken: nbf, then exp; iat left alone)', () => {
+    const token = signHs256({ exp: 'later', nbf: 'soon', iat: 'then' })
+    const jsonwebtoken = { now, numericClaims: ['nbf', 'exp'] } as const
+    expect(verifyAccessToken(keys, token, jsonwebtoken)).toMatchObject({ reason: 'claim-not-number', claim: 'nbf' })
+    expect(verifyAccessToken(keys, token, { now })).toMatchObject({ reason: 'claim-not-number', claim: 'exp' })
+    expect(verifyAccessToken(keys, signHs256({ exp: now + 60, iat: 'then' }), jsonwebtoken)).toMatchObject({ ok: true })
+  })
+
   it('refuses a future nbf beyond the 30 s skew, and accepts one within it', () => {
     expect(check({ exp: now + 600, nbf: now + 31 })).toEqual({
       ok: false,

@@ -40,6 +40,11 @@ export interface AccessTokenOptions {
   defaultRole?: string
   /** Refuse iat in the future (PostgREST does; jose and golang-jwt only when asked, GoTrue and the edge runtime don't). */
   checkIssuedAt?: boolean
+  /**
+   * The time claims that must be numbers when present, in the order they are checked: PostgREST checks exp, nbf and
+   * iat; jsonwebtoken (Storage API) checks nbf then exp and leaves iat alone unless a maxAge is asked for.
+   */
+  numericClaims?: readonly TimeClaim[]
 }
 
 export function verifyAccessToken(
@@ -53,8 +58,7 @@ export function verifyAccessToken(
   const verified = keys.verify(token, now)
   if (!verified.ok) return { ok: false, reason: verified.reason, message: verified.message }
   const { claims } = verified
-  // PostgREST's order: exp, nbf, iat.
-  for (const claim of ['exp', 'nbf', 'iat'] as const) {
+  for (const claim of options.numericClaims ?? (['exp', 'nbf', 'iat'] as const)) {
     const value = claims[claim]
     if (value !== undefined && typeof value !== 'number') {
       return { ok: false, reason: 'claim-not-number', claim, message: `The JWT '${claim}' claim must be a number` }

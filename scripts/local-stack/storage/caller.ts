@@ -3,7 +3,8 @@
 // message ("jwt expired", "invalid signature"), except on routes that allow an invalid JWT, which then run as anon.
 import type { IncomingMessage } from 'node:http'
 import { serviceRoleKey } from '../keys/index.ts'
-import type { JwtClaims, JwtKeys, VerifyResult } from '../keys/jwt.ts'
+import { verifyAccessToken, type AccessTokenFailure } from '../keys/access-token.ts'
+import type { JwtClaims, JwtKeys } from '../keys/jwt.ts'
 import { errors } from './errors.ts'
 
 export interface Caller {
@@ -47,24 +48,37 @@ export function isSignedUrlToken(claims: JwtClaims): boolean {
   return aud === signedUrlAudience || (Array.isArray(aud) && aud.includes(signedUrlAudience))
 }
 
-/** jsonwebtoken's wording for each failure, which storage-api passes on. */
-export function jwtMessage(result: Exclude<VerifyResult, { ok: true }>): string {
-  if (result.reason === 'expired') return 'jwt expired'
-  return result.reason === 'malformed' ? 'jwt malformed' : 'invalid signature'
-}
+/** jsonwebtoken's rules as storage-api uses them: no clock tolerance; nbf, then exp, must be numbers; iat is not checked. */
+const storageTokenRules = { clockSkewSeconds: 0, checkIssuedAt: false, numericClaims: ['nbf', 'exp'] } as const
 
 /**
- * jsonwebtoken's time-claim checks after the signature, in its order and words: `nbf` and `exp` must be numbers,
- * and a token is not accepted before its `nbf` (no clock tolerance, its default). Expiry itself is keys.verify's.
+ * Verifies a token with the stack's one access-token validation under jsonwebtoken's rules, answering the claims or
+ * jsonwebtoken's words for the failure, which storage-api passes on ("jwt expired", "invalid exp value", ...).
  */
-export function timeClaimProblem(claims: JwtClaims, now = Date.now() / 1000): string | undefined {
-  const { nbf, exp } = claims
-  if (nbf !== undefined) {
-    if (typeof nbf !== 'number') return 'invalid nbf value'
-    if (nbf > Math.floor(now)) return 'jwt not active'
+export function verifyStorageToken(
+  keys: JwtKeys,
+  token: string,
+): { ok: true; claims: JwtClaims } | { ok: false; message: string } {
+  const result = verifyAccessToken(keys, token, storageTokenRules)
+  if (result.ok) return { ok: true, claims: result.claims }
+  return { ok: false, message: jsonwebtokenMessage(result) }
+}
+
+function jsonwebtokenMessage(failure: AccessTokenFailure): string {
+  switch (failure.reason) {
+    case 'malformed':
+      return 'jwt malformed'
+    case 'invalid':
+      return 'invalid signature'
+    case 'expired':
+      return 'jwt expired'
+    case 'claim-not-number':
+      return `invalid ${failure.claim} value`
+    // iat is not checked under storageTokenRules, so only nbf can put a token in the future here.
+    case 'not-yet-valid':
+    case 'issued-in-future':
+      return 'jwt not active'
   }
-  if (exp !== undefined && typeof exp !== 'number') return 'invalid exp value'
-  return undefined
 }
 
 export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Caller {
@@ -73,17 +87,12 @@ export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: 
     if (allowInvalid) return anonCaller
     throw errors.accessDenied('jwt must be provided')
   }
-  const result = keys.verify(token)
+  const result = verifyStorageToken(keys, token)
   if (!result.ok) {
     if (allowInvalid) return anonCaller
-    throw errors.accessDenied(jwtMessage(result))
+    throw errors.accessDenied(result.message)
   }
   const { claims } = result
-  const problem = timeClaimProblem(claims)
-  if (problem) {
-    if (allowInvalid) return anonCaller
-    throw errors.accessDenied(problem)
-  }
   if (isSignedUrlToken(claims)) {
     if (allowInvalid) return anonCaller
     throw errors.accessDenied('jwt audience invalid')

@@ -1,7 +1,9 @@
 // Who is calling: the Authorization header's JWT, verified with the stack's keys, gives the claims and the role to
 // `set local role` to; no JWT means the anon role. Bad tokens answer PostgREST's 401 errors (PGRST301/PGRST303)
-// with the WWW-Authenticate header it sends. Verified tokens are cached until they expire.
+// with the WWW-Authenticate header it sends. The claim rules are the stack's one access-token validation
+// (keys/access-token.ts), whose rules are PostgREST's. Verified tokens are cached until they expire.
 import { jwtError } from '../errors.ts'
+import { verifyAccessToken } from '../../keys/access-token.ts'
 import type { JwtClaims, JwtKeys } from '../../keys/jwt.ts'
 
 export interface Caller {
@@ -28,23 +30,14 @@ export class Authenticator {
     if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header')
     const cached = this.cache.get(token)
     if (cached && (cached.exp === undefined || cached.exp > now)) return cached.caller
-    const result = this.keys.verify(token, now)
-    if (!result.ok) throw jwtError(result.reason === 'expired' ? 'PGRST303' : 'PGRST301', result.message)
-    const { claims } = result
-    const timeClaim = (name: 'nbf' | 'iat' | 'exp') => {
-      const value = claims[name]
-      if (value !== undefined && typeof value !== 'number') {
-        throw jwtError('PGRST303', `The JWT '${name}' claim must be a number`)
-      }
-      return value
-    }
-    const exp = timeClaim('exp')
-    const nbf = timeClaim('nbf')
-    const iat = timeClaim('iat')
-    if (nbf !== undefined && nbf > now + allowedSkewSeconds) throw jwtError('PGRST303', 'JWT not yet valid')
-    if (iat !== undefined && iat > now + allowedSkewSeconds) throw jwtError('PGRST303', 'JWT issued at future')
-    const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : anonRole
-    const caller: Caller = { role, claims, claimsJson: JSON.stringify(claims), isAnon: role === anonRole }
+    const result = verifyAccessToken(this.keys, token, { now, clockSkewSeconds: allowedSkewSeconds })
+    if (!result.ok)
+      throw jwtError(
+        result.reason === 'malformed' || result.reason === 'invalid' ? 'PGRST301' : 'PGRST303',
+        result.message,
+      )
+    const { claims, role, exp } = result
+    const caller: Caller = { role, claims, claimsJson: JSON.stringify(claims), isAnon: result.isAnon }
     if (this.cache.size >= cacheSize) this.cache.clear()
     this.cache.set(token, { caller, exp })
     return caller

@@ -3,7 +3,7 @@
 // upload and the other way round; a token for another path fails the `url` check. Their own `aud` and `iss` keep
 // them apart from access tokens: storage refuses them as bearer tokens, and refuses any other JWT here.
 import type { JwtClaims, JwtKeys } from '../../keys/jwt.ts'
-import { isSignedUrlToken, jwtMessage, signedUrlAudience, timeClaimProblem } from '../caller.ts'
+import { isSignedUrlToken, signedUrlAudience, verifyStorageToken } from '../caller.ts'
 import { errors } from '../errors.ts'
 
 export type TokenScope = 'download' | 'upload'
@@ -28,11 +28,9 @@ export function verifyObjectToken(
   scope: TokenScope,
 ): JwtClaims & { exp?: number } {
   if (token === null) throw errors.validation("querystring must have required property 'token'")
-  const result = keys.verify(token)
-  if (!result.ok) throw errors.invalidJwt(jwtMessage(result))
+  const result = verifyStorageToken(keys, token)
+  if (!result.ok) throw errors.invalidJwt(result.message)
   const { claims } = result
-  const problem = timeClaimProblem(claims)
-  if (problem) throw errors.invalidJwt(problem)
   if (!isSignedUrlToken(claims) || claims.iss !== signedUrlIssuer) {
     throw errors.invalidSignature('Token is not a signed URL token')
   }
