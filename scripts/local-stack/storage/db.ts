@@ -86,7 +86,10 @@ export class StorageDb {
 
   /** Runs `work` in one transaction as the scope's role; commits, or rolls back when `rollback` or on error. */
   async run<T>(scope: Scope, work: (tx: Tx) => Promise<T>, rollback = false): Promise<T> {
-    const client = await this.requests.connect()
+    // A server that refuses the connection ("too many clients") is answered as storage-api does (429 SlowDown).
+    const client = await this.requests.connect().catch((error: unknown) => {
+      throw isPgError(error) ? fromPgError(error) : error
+    })
     let broken: Error | undefined
     try {
       await client.query('begin')

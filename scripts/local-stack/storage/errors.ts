@@ -61,7 +61,25 @@ export const errors = {
    * device, write").
    */
   backend: (error: Error) => new StorageError('InternalError', 500, error.message, error.name),
+  /** storage-api's answer when the database (or its pooler) refuses more connections: HTTP 429, not 400. */
+  slowDown: () =>
+    new StorageError('SlowDown', 429, 'Too many connections issued to the database', 'too_many_connections', 429),
 }
+
+/**
+ * What storage-api's error handler treats as the database asking it to slow down (isDatabaseSlowDownError): the
+ * server's and the poolers' words for "no more connections". A refused connection (the database away) is not among
+ * them: storage-api answers that with its generic 500, and so does the stack.
+ */
+const slowDownMessages = [
+  'Authentication error',
+  'Max client connections reached',
+  'remaining connection slots are reserved for non-replication superuser connections',
+  'no more connections allowed',
+  'sorry, too many clients already',
+  'server login has been failing, try again later',
+  'server login has been failing, cached error',
+]
 
 /** A PostgreSQL error as node-postgres reports it. */
 interface PgError {
@@ -77,6 +95,7 @@ export function isPgError(error: unknown): error is PgError {
 
 /** storage-api's DBError.fromDBError: the SQLSTATEs a request can cause, each with its answer. */
 export function fromPgError(error: PgError): StorageError {
+  if (slowDownMessages.some((message) => error.message.includes(message))) return errors.slowDown()
   switch (error.code) {
     case '42501':
       return errors.accessDenied(
