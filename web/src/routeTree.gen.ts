@@ -22,6 +22,10 @@ import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
 import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
+import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
+import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
+import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
+import { Route as StudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/studio.courses.$courseId.lessons.$lessonId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -89,6 +93,30 @@ const StudioCoursesCourseIdIndexRoute =
     path: '/studio/courses/$courseId/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StudioCoursesCourseIdAccessRoute =
+  StudioCoursesCourseIdAccessRouteImport.update({
+    id: '/studio/courses/$courseId/access',
+    path: '/studio/courses/$courseId/access',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const StudioCoursesCourseIdLearnersRoute =
+  StudioCoursesCourseIdLearnersRouteImport.update({
+    id: '/studio/courses/$courseId/learners',
+    path: '/studio/courses/$courseId/learners',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const StudioSchoolsSchoolIdMembersRoute =
+  StudioSchoolsSchoolIdMembersRouteImport.update({
+    id: '/studio/schools/$schoolId/members',
+    path: '/studio/schools/$schoolId/members',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const StudioCoursesCourseIdLessonsLessonIdRoute =
+  StudioCoursesCourseIdLessonsLessonIdRouteImport.update({
+    id: '/studio/courses/$courseId/lessons/$lessonId',
+    path: '/studio/courses/$courseId/lessons/$lessonId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -103,7 +131,11 @@ export interface FileRoutesByFullPath {
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
+  '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
+  '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -118,7 +150,11 @@ export interface FileRoutesByTo {
   '/courses': typeof CoursesIndexRoute
   '/studio': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
+  '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
+  '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -134,7 +170,11 @@ export interface FileRoutesById {
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
+  '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
+  '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -151,7 +191,11 @@ export interface FileRouteTypes {
     | '/courses/'
     | '/studio/'
     | '/learn/$slug/$lessonId'
+    | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/learners'
+    | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
+    | '/studio/courses/$courseId/lessons/$lessonId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -166,7 +210,11 @@ export interface FileRouteTypes {
     | '/courses'
     | '/studio'
     | '/learn/$slug/$lessonId'
+    | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/learners'
+    | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId'
+    | '/studio/courses/$courseId/lessons/$lessonId'
   id:
     | '__root__'
     | '/'
@@ -181,7 +229,11 @@ export interface FileRouteTypes {
     | '/courses/'
     | '/studio/'
     | '/learn/$slug/$lessonId'
+    | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/learners'
+    | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
+    | '/studio/courses/$courseId/lessons/$lessonId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -197,7 +249,11 @@ export interface RootRouteChildren {
   CoursesIndexRoute: typeof CoursesIndexRoute
   StudioIndexRoute: typeof StudioIndexRoute
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
+  StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
+  StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
+  StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
   StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
+  StudioCoursesCourseIdLessonsLessonIdRoute: typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -293,6 +349,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioCoursesCourseIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/courses/$courseId/access': {
+      id: '/studio/courses/$courseId/access'
+      path: '/studio/courses/$courseId/access'
+      fullPath: '/studio/courses/$courseId/access'
+      preLoaderRoute: typeof StudioCoursesCourseIdAccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/studio/courses/$courseId/learners': {
+      id: '/studio/courses/$courseId/learners'
+      path: '/studio/courses/$courseId/learners'
+      fullPath: '/studio/courses/$courseId/learners'
+      preLoaderRoute: typeof StudioCoursesCourseIdLearnersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/studio/schools/$schoolId/members': {
+      id: '/studio/schools/$schoolId/members'
+      path: '/studio/schools/$schoolId/members'
+      fullPath: '/studio/schools/$schoolId/members'
+      preLoaderRoute: typeof StudioSchoolsSchoolIdMembersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/studio/courses/$courseId/lessons/$lessonId': {
+      id: '/studio/courses/$courseId/lessons/$lessonId'
+      path: '/studio/courses/$courseId/lessons/$lessonId'
+      fullPath: '/studio/courses/$courseId/lessons/$lessonId'
+      preLoaderRoute: typeof StudioCoursesCourseIdLessonsLessonIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -309,7 +393,12 @@ const rootRouteChildren: RootRouteChildren = {
   CoursesIndexRoute: CoursesIndexRoute,
   StudioIndexRoute: StudioIndexRoute,
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
+  StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
+  StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
+  StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,
   StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
+  StudioCoursesCourseIdLessonsLessonIdRoute:
+    StudioCoursesCourseIdLessonsLessonIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

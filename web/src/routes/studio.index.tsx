@@ -4,6 +4,7 @@ import { requireSession } from '@/features/auth/api/session'
 import { studioQueries } from '@/features/studio/api/studio.queries'
 import { StudioHome } from '@/features/studio/components/studio-home'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
+import { MyInvitations } from '@/features/studio/members/components/my-invitations'
 
 export const Route = createFileRoute('/studio/')({
   beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
@@ -15,5 +16,11 @@ export const Route = createFileRoute('/studio/')({
 
 function StudioRoute() {
   const { session } = Route.useRouteContext()
-  return <StudioHome userId={session.user.id} />
+  const email = session.user.email
+  return (
+    <div className="flex flex-col gap-6">
+      {email ? <MyInvitations userId={session.user.id} email={email} /> : null}
+      <StudioHome userId={session.user.id} />
+    </div>
+  )
 }

@@ -2,7 +2,7 @@
 // and, for its members, "New course", which lands in the new course's editor.
 import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { BookOpen, Plus } from 'lucide-react'
+import { BookOpen, Plus, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import type { StudioSchool } from '../api/schools.api'
 import { useCreateCourse } from '../api/studio.mutations'
@@ -30,6 +30,14 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
           {roleLabel[school.role]}
         </span>
+        <Link
+          to="/studio/schools/$schoolId/members"
+          params={{ schoolId: school.id }}
+          className="flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
+        >
+          <Users aria-hidden="true" className="size-4" />
+          Members<span className="sr-only"> of {school.name}</span>
+        </Link>
         {creating ? null : (
           <Button variant="outline" className="ml-auto" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />

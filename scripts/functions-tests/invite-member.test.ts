@@ -1,0 +1,190 @@
+// Integration: inviting school members end to end on the running stack — an owner invites through the invite-member
+// function, Auth emails the invitee (an invite for a new address, a sign-in link for an existing account, both
+// landing on the app's /auth/callback then /studio), and the invitee becomes a member only by accepting. Every
+// refusal of PRODUCT.md §8 answers its status.
+import { FunctionsHttpError } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiUrl } from './env.ts'
+import { admin, client, createSchool, createUser, deleteUsers, type TestUser } from './fixtures.ts'
+
+type Db = ReturnType<typeof client>
+const inboxUrl = process.env.SUMMIT_TEST_INBOX_URL || 'http://127.0.0.1:54324'
+const appOrigin = 'http://127.0.0.1:5173'
+
+/** Status and body of an invoke, whether it succeeded or answered an error. */
+async function invoke(db: Db, body: unknown, headers: Record<string, string> = {}) {
+  const { data, error, response } = await db.functions.invoke('invite-member', { body: body as object, headers })
+  if (error && !(error instanceof FunctionsHttpError)) throw error
+  return { status: response?.status, body: error ? await (error.context as Response).json() : data }
+}
+
+/** The newest email to `to` (Mailpit's API), waiting up to 10 s. */
+async function emailTo(to: string): Promise<{ subject: string; html: string }> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const search = await fetch(`${inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)
+    const { messages } = (await search.json()) as { messages: { ID: string; Subject: string }[] }
+    if (messages[0]) {
+      const message = (await (await fetch(`${inboxUrl}/api/v1/message/${messages[0].ID}`)).json()) as {
+        Subject: string
+        HTML: string
+      }
+      return { subject: message.Subject, html: message.HTML }
+    }
+    if (Date.now() > deadline) throw new Error(`no email to ${to} arrived`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+function verifyLink(html: string): URL {
+  const href = /href="([^"]*\/verify\?[^"]*)"/.exec(html)?.[1]
+  if (!href) throw new Error(`no verify link in:\n${html}`)
+  return new URL(href.replaceAll('&amp;', '&'))
+}
+
+async function membership(schoolId: string, userId: string) {
+  const { data, error } = await admin()
+    .from('school_members')
+    .select('role')
+    .eq('school_id', schoolId)
+    .eq('user_id', userId)
+    .maybeSingle()
+  if (error) throw error
+  return data?.role ?? null
+}
+
+describe.skipIf(!apiUrl)('invite-member', () => {
+  let owner: TestUser, instructor: TestUser, existing: TestUser, otherOwner: TestUser
+  let school: Awaited<ReturnType<typeof createSchool>>
+  let otherSchool: Awaited<ReturnType<typeof createSchool>>
+  const newcomer = `mem-newcomer-${crypto.randomUUID()}@example.com`
+
+  beforeAll(async () => {
+    ;[owner, instructor, existing, otherOwner] = (await Promise.all(
+      ['mem-owner', 'mem-instructor', 'mem-existing', 'mem-other-owner'].map((label) => createUser(label)),
+    )) as [TestUser, TestUser, TestUser, TestUser]
+    school = await createSchool(owner)
+    otherSchool = await createSchool(otherOwner)
+    const added = await admin().from('school_members').insert({ school_id: school.id, user_id: instructor.id })
+    if (added.error) throw added.error
+  })
+
+  afterAll(async () => {
+    await school?.remove()
+    await otherSchool?.remove()
+    const { data } = await admin().auth.admin.listUsers({ perPage: 1000 })
+    const invited = data.users.find((u) => u.email === newcomer)
+    if (invited) await admin().auth.admin.deleteUser(invited.id)
+    await deleteUsers([owner, instructor, existing, otherOwner])
+  })
+
+  it('refuses a caller without a session (401 not_signed_in)', async () => {
+    const result = await invoke(client(), { school_id: school.id, email: newcomer })
+    expect(result).toEqual({ status: 401, body: { error: { code: 'not_signed_in', message: expect.any(String) } } })
+  })
+
+  it('refuses a bad body with the fields to fix (422 validation_failed)', async () => {
+    const result = await invoke(owner.db, { school_id: 'alpine', email: 'nope', role: 'learner' })
+    expect(result.status).toBe(422)
+    expect(result.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        school_id: 'The school id must be a UUID.',
+        email: 'Enter a valid email address.',
+        role: 'The role is owner or instructor.',
+      },
+    })
+  })
+
+  it('refuses an instructor of the school and the owner of another school (403 forbidden), recording nothing', async () => {
+    for (const caller of [instructor, otherOwner]) {
+      const result = await invoke(caller.db, { school_id: school.id, email: newcomer })
+      expect(result).toEqual({ status: 403, body: { error: { code: 'forbidden', message: expect.any(String) } } })
+    }
+    const { count } = await admin()
+      .from('school_invitations')
+      .select('email', { count: 'exact', head: true })
+      .eq('school_id', school.id)
+    expect(count).toBe(0)
+  })
+
+  it('invites a new address: Auth creates the account and emails an invite that lands on /studio', async () => {
+    const result = await invoke(
+      owner.db,
+      { school_id: school.id, email: ` ${newcomer.toUpperCase()} ` },
+      {
+        Origin: appOrigin,
+      },
+    )
+    expect(result).toEqual({
+      status: 201,
+      body: { status: 'invited', school_id: school.id, email: newcomer, role: 'instructor' },
+    })
+    const email = await emailTo(newcomer)
+    const link = verifyLink(email.html)
+    expect(link.searchParams.get('type')).toBe('invite')
+    expect(link.searchParams.get('redirect_to')).toBe(`${appOrigin}/auth/callback?redirect=%2Fstudio`)
+
+    // Following the link signs the invitee in (tokens in the fragment of the redirect).
+    const followed = await fetch(link, { redirect: 'manual' })
+    const location = new URL(followed.headers.get('location') ?? '')
+    const fragment = new URLSearchParams(location.hash.slice(1))
+    expect(`${location.origin}${location.pathname}`).toBe(`${appOrigin}/auth/callback`)
+    const invitee = client()
+    const session = await invitee.auth.setSession({
+      access_token: fragment.get('access_token') ?? '',
+      refresh_token: fragment.get('refresh_token') ?? '',
+    })
+    if (session.error) throw session.error
+    const userId = session.data.user!.id
+    expect(await membership(school.id, userId)).toBeNull()
+
+    const { data: pending } = await invitee.from('school_invitations').select('school_id, role')
+    expect(pending).toEqual([{ school_id: school.id, role: 'instructor' }])
+    const accepted = await invitee.rpc('accept_school_invitation', { school_id: school.id })
+    expect(accepted).toMatchObject({ data: 'instructor', error: null })
+    expect(await membership(school.id, userId)).toBe('instructor')
+
+    const again = await invoke(owner.db, { school_id: school.id, email: newcomer })
+    expect(again).toEqual({
+      status: 200,
+      body: { status: 'already_member', school_id: school.id, email: newcomer, role: 'instructor' },
+    })
+  })
+
+  it('invites an existing account with a sign-in link; they join only by accepting, as the role invited', async () => {
+    const result = await invoke(
+      owner.db,
+      { school_id: school.id, email: existing.email, role: 'owner' },
+      {
+        Origin: appOrigin,
+      },
+    )
+    expect(result.status).toBe(201)
+    expect(result.body).toEqual({ status: 'invited', school_id: school.id, email: existing.email, role: 'owner' })
+    const link = verifyLink((await emailTo(existing.email)).html)
+    expect(link.searchParams.get('type')).toBe('magiclink')
+    expect(link.searchParams.get('redirect_to')).toBe(`${appOrigin}/auth/callback?redirect=%2Fstudio`)
+    expect(await membership(school.id, existing.id)).toBeNull()
+
+    const { data: schoolSeen } = await existing.db.from('schools').select('name').eq('id', school.id)
+    expect(schoolSeen).toEqual([{ name: 'Function Test School' }])
+    const accepted = await existing.db.rpc('accept_school_invitation', { school_id: school.id })
+    expect(accepted.error).toBeNull()
+    expect(await membership(school.id, existing.id)).toBe('owner')
+  })
+
+  it('lets the owner see and cancel a pending invitation', async () => {
+    const address = `mem-cancel-${crypto.randomUUID()}@example.com`
+    expect((await invoke(owner.db, { school_id: school.id, email: address })).status).toBe(201)
+    const { data: seen } = await owner.db.from('school_invitations').select('email').eq('school_id', school.id)
+    expect(seen).toEqual([{ email: address }])
+    const cancelled = await owner.db.from('school_invitations').delete().eq('school_id', school.id).eq('email', address)
+    expect(cancelled.error).toBeNull()
+    const { data: after } = await owner.db.from('school_invitations').select('email').eq('school_id', school.id)
+    expect(after).toEqual([])
+    const { data } = await admin().auth.admin.listUsers({ perPage: 1000 })
+    const created = data.users.find((u) => u.email === address)
+    if (created) await admin().auth.admin.deleteUser(created.id)
+  })
+})

@@ -1,0 +1,70 @@
+// Mutations on a school's members and invitations. Each refreshes exactly what it changes: the roster, the
+// school's invitations, my own invitations, and (joining or leaving a school) my studio home and membership.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import { studioKeys } from '../../api/studio.queries'
+import {
+  acceptInvitation,
+  cancelInvitation,
+  changeMemberRole,
+  inviteMember,
+  removeMember,
+  type SchoolRole,
+} from './members.api'
+import { memberKeys } from './members.queries'
+
+export function useInviteMember(schoolId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (values: { email: string; role: SchoolRole }) => inviteMember(supabase, { schoolId, ...values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.invitations(schoolId) }),
+  })
+}
+
+export function useChangeMemberRole(schoolId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (values: { userId: string; role: SchoolRole }) =>
+      changeMemberRole(supabase, schoolId, values.userId, values.role),
+    // Demoting myself changes what this page offers me, so my membership is read again too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.school(schoolId) }),
+  })
+}
+
+export function useRemoveMember(schoolId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (userId: string) => removeMember(supabase, schoolId, userId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.roster(schoolId) }),
+  })
+}
+
+export function useCancelInvitation(schoolId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (email: string) => cancelInvitation(supabase, schoolId, email),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.invitations(schoolId) }),
+  })
+}
+
+/** Accepting joins the school: my studio home and the header's Studio entry change. */
+export function useAcceptInvitation(userId: string, email: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (schoolId: string) => acceptInvitation(supabase, schoolId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberKeys.mine(email) }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.schools(userId) }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.membership(userId) }),
+      ]),
+  })
+}
+
+export function useDeclineInvitation(email: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (schoolId: string) => cancelInvitation(supabase, schoolId, email),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.mine(email) }),
+  })
+}
