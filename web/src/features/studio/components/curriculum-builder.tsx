@@ -113,6 +113,7 @@ export function CurriculumBuilder({ courseId }: { courseId: string }) {
               {sections.map((section, index) => (
                 <CurriculumSection
                   key={section.id}
+                  courseId={courseId}
                   section={section}
                   index={index}
                   open={!collapsed.has(section.id)}

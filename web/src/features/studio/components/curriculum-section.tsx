@@ -1,6 +1,7 @@
 // One section of the builder: a collapsible header (drag handle, show/hide, title with rename and delete) and its
 // lessons, each a sortable row, with "Add lesson" at the end.
-import { ChevronDown, ChevronRight, FileText, Video } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { ChevronDown, ChevronRight, FilePen, FileText, Video } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import type { CurriculumSection as Section, LessonKind } from '../api/curriculum.api'
 import { AddOutlineItem } from './add-outline-item'
@@ -8,6 +9,8 @@ import { OutlineItemActions } from './outline-item-actions'
 import { SortableRow } from './sortable-row'
 
 interface CurriculumSectionProps {
+  /** The lessons' editor links live under the course. */
+  courseId: string
   section: Section
   index: number
   open: boolean
@@ -18,6 +21,7 @@ interface CurriculumSectionProps {
 }
 
 export function CurriculumSection({
+  courseId,
   section,
   index,
   open,
@@ -74,6 +78,15 @@ export function CurriculumSection({
                         <span className="truncate" data-testid="lesson-title">
                           {lesson.title}
                         </span>
+                        <Link
+                          to="/studio/courses/$courseId/lessons/$lessonId"
+                          params={{ courseId, lessonId: lesson.id }}
+                          aria-label={`Edit lesson ${lesson.title}`}
+                          className="ml-auto inline-flex h-11 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-medium text-teal-800 hover:bg-slate-100"
+                        >
+                          <FilePen aria-hidden="true" className="size-4" />
+                          <span className="hidden sm:inline">Edit</span>
+                        </Link>
                       </span>
                     </OutlineItemActions>
                   </SortableRow>

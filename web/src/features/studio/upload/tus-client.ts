@@ -1,0 +1,98 @@
+// The browser's TUS client for Storage's resumable uploads, configured as Supabase's docs configure tus-js-client
+// (endpoint /storage/v1/upload/resumable, 6 MiB chunks, data in the creation request, bucketName/objectName/
+// contentType/cacheControl metadata). The access token is read before every request, so a long upload outlives
+// the token it started with, and the upload URL is remembered per object so a reload can pick it up again.
+import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client'
+import { supabase, supabasePublishableKey, supabaseUrl } from '@/lib/supabase'
+import { isRetryableStatus } from './upload-machine'
+
+export const tusEndpoint = `${supabaseUrl}/storage/v1/upload/resumable`
+export const tusChunkSize = 6 * 1024 * 1024
+
+export interface ResumableTarget {
+  bucket: string
+  objectName: string
+  contentType: string
+}
+
+export interface ResumableCallbacks {
+  onProgress: (sent: number, total: number) => void
+  /** The connection dropped and the client is trying again (1-based attempt). */
+  onRetry: (attempt: number) => void
+  /** The upload stopped: `status` is the server's answer, undefined when none came. */
+  onError: (status: number | undefined, body: string) => void
+  onSuccess: () => void
+}
+
+export interface ResumableUpload {
+  /** Starts, or resumes this object's unfinished upload of the same file (after a reload too). */
+  start: () => Promise<void>
+  pause: () => Promise<void>
+  /** Stops and deletes the unfinished upload on the server. */
+  cancel: () => Promise<void>
+}
+
+// The object is part of the fingerprint: the same file chosen for two lessons is two uploads.
+const fingerprintOf = (file: File, objectName: string) =>
+  ['summit-tus', objectName, file.name, file.type, file.size, file.lastModified, tusEndpoint].join('|')
+
+export function createResumableUpload(
+  file: File,
+  target: ResumableTarget,
+  callbacks: ResumableCallbacks,
+): ResumableUpload {
+  const upload = new Upload(file, {
+    endpoint: tusEndpoint,
+    // The docs' delays: an immediate retry, then 3, 5, 10 and 20 seconds.
+    retryDelays: [0, 3000, 5000, 10000, 20000],
+    chunkSize: tusChunkSize,
+    uploadDataDuringCreation: true,
+    removeFingerprintOnSuccess: true,
+    // Replacing the lesson's video is the point of uploading another.
+    headers: { apikey: supabasePublishableKey, 'x-upsert': 'true' },
+    metadata: {
+      bucketName: target.bucket,
+      objectName: target.objectName,
+      contentType: target.contentType,
+      cacheControl: '3600',
+    },
+    fingerprint: (f) => Promise.resolve(fingerprintOf(f as File, target.objectName)),
+    onBeforeRequest: async (req) => {
+      const { data } = await supabase.auth.getSession()
+      const token = data.session?.access_token ?? supabasePublishableKey
+      req.setHeader('authorization', `Bearer ${token}`)
+    },
+    onShouldRetry: (error, attempt) => {
+      const status = error.originalResponse?.getStatus()
+      const retry = isRetryableStatus(status) && navigator.onLine
+      if (retry) callbacks.onRetry(attempt + 1)
+      return retry
+    },
+    onProgress: callbacks.onProgress,
+    onError: (error) => {
+      const response = (error as DetailedError).originalResponse
+      callbacks.onError(response?.getStatus() || undefined, response?.getBody() ?? '')
+    },
+    onSuccess: () => callbacks.onSuccess(),
+  })
+
+  return {
+    start: async () => {
+      if (!upload.url) {
+        const previous = await upload.findPreviousUploads()
+        const latest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0]
+        if (latest) upload.resumeFromPreviousUpload(latest)
+      }
+      upload.start()
+    },
+    pause: () => upload.abort(),
+    cancel: () => upload.abort(true),
+  }
+}
+
+/** An unfinished upload this browser remembers for an object name starting with the prefix (e.g. a lesson's folder). */
+export async function findUnfinishedUpload(prefix: string): Promise<PreviousUpload | null> {
+  const all = await defaultOptions.urlStorage.findAllUploads()
+  const mine = all.filter((entry) => entry.metadata.objectName?.startsWith(prefix))
+  return mine.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0] ?? null
+}

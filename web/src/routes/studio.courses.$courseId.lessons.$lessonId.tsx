@@ -1,0 +1,31 @@
+// /studio/courses/$courseId/lessons/$lessonId: the lesson editor. A lesson that is not this course's, or a course
+// of a school I am not a member of, is this route's not-found state, answered at once without retries.
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { requireSession } from '@/features/auth/api/session'
+import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
+import { LessonEditor } from '@/features/studio/lessons/lesson-editor'
+import { lessonQueries } from '@/features/studio/lessons/lesson.queries'
+import { LessonNotFound } from '@/features/studio/lessons/lesson-not-found'
+
+export const Route = createFileRoute('/studio/courses/$courseId/lessons/$lessonId')({
+  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+  loader: async ({ context: { queryClient, session }, params }) => {
+    const bundle = await queryClient.ensureQueryData(
+      lessonQueries.detail({ courseId: params.courseId, lessonId: params.lessonId, userId: session.user.id }),
+    )
+    if (!bundle) throw notFound()
+    return { title: `${bundle.lesson.title} · ${bundle.course.title}` }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `${loaderData.title} · Studio · Summit` : 'Studio · Summit' }],
+  }),
+  pendingComponent: StudioSkeleton,
+  notFoundComponent: LessonNotFound,
+  component: LessonEditorRoute,
+})
+
+function LessonEditorRoute() {
+  const { courseId, lessonId } = Route.useParams()
+  const { session } = Route.useRouteContext()
+  return <LessonEditor courseId={courseId} lessonId={lessonId} userId={session.user.id} />
+}
