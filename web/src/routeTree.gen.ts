@@ -23,6 +23,7 @@ import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
 import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
 import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
+import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
 import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
 import { Route as StudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/studio.courses.$courseId.lessons.$lessonId'
 
@@ -98,6 +99,12 @@ const StudioCoursesCourseIdAccessRoute =
     path: '/studio/courses/$courseId/access',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StudioCoursesCourseIdLearnersRoute =
+  StudioCoursesCourseIdLearnersRouteImport.update({
+    id: '/studio/courses/$courseId/learners',
+    path: '/studio/courses/$courseId/learners',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StudioSchoolsSchoolIdMembersRoute =
   StudioSchoolsSchoolIdMembersRouteImport.update({
     id: '/studio/schools/$schoolId/members',
@@ -125,6 +132,7 @@ export interface FileRoutesByFullPath {
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -143,6 +151,7 @@ export interface FileRoutesByTo {
   '/studio': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -162,6 +171,7 @@ export interface FileRoutesById {
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -182,6 +192,7 @@ export interface FileRouteTypes {
     | '/studio/'
     | '/learn/$slug/$lessonId'
     | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
     | '/studio/courses/$courseId/lessons/$lessonId'
@@ -200,6 +211,7 @@ export interface FileRouteTypes {
     | '/studio'
     | '/learn/$slug/$lessonId'
     | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId'
     | '/studio/courses/$courseId/lessons/$lessonId'
@@ -218,6 +230,7 @@ export interface FileRouteTypes {
     | '/studio/'
     | '/learn/$slug/$lessonId'
     | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
     | '/studio/courses/$courseId/lessons/$lessonId'
@@ -237,6 +250,7 @@ export interface RootRouteChildren {
   StudioIndexRoute: typeof StudioIndexRoute
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
   StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
+  StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
   StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
   StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
   StudioCoursesCourseIdLessonsLessonIdRoute: typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -342,6 +356,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioCoursesCourseIdAccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/courses/$courseId/learners': {
+      id: '/studio/courses/$courseId/learners'
+      path: '/studio/courses/$courseId/learners'
+      fullPath: '/studio/courses/$courseId/learners'
+      preLoaderRoute: typeof StudioCoursesCourseIdLearnersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/studio/schools/$schoolId/members': {
       id: '/studio/schools/$schoolId/members'
       path: '/studio/schools/$schoolId/members'
@@ -373,6 +394,7 @@ const rootRouteChildren: RootRouteChildren = {
   StudioIndexRoute: StudioIndexRoute,
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
   StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
+  StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
   StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,
   StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
   StudioCoursesCourseIdLessonsLessonIdRoute:

@@ -30,6 +30,13 @@ export function CourseEditor({ courseId }: { courseId: string }) {
             {course.title}
           </h1>
           <CourseStatusBadge status={course.status} />
+          <Link
+            to="/studio/courses/$courseId/learners"
+            params={{ courseId: course.id }}
+            className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-teal-800 hover:underline"
+          >
+            Learners
+          </Link>
         </div>
       </div>
       <EditorSection id="details" title="Details">

@@ -10,6 +10,7 @@ import { Markdown } from '@/components/markdown'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { useSession } from '@/lib/use-session'
 import { learnQueries } from '@/features/learn/api/learn.queries'
+import { AccessWatch } from '@/features/learn/components/access-watch'
 import { CompleteToggle } from '@/features/learn/components/complete-toggle'
 import { Curriculum } from '@/features/learn/components/curriculum'
 import { FinishCourse } from '@/features/learn/components/finish-course'
@@ -46,6 +47,7 @@ export function PlayerPage({ slug, lessonId }: { slug: string; lessonId: string 
   return (
     <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
       <article className="flex min-w-0 flex-col gap-5" aria-labelledby="lesson-title" data-progress-sync={sync}>
+        <AccessWatch courseId={outline.course.id} slug={slug} enabled={canTrackProgress(outline)} />
         <div className="flex items-center gap-2">
           <CurriculumDrawer {...curriculum} />
           <Link

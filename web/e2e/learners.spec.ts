@@ -1,0 +1,198 @@
+// Journeys of the learners page (/studio/courses/$courseId/learners): the demo instructor sees the roster of the
+// open demo course, searches, sorts, exports it as CSV and adds a learner by email; removing needs a second factor
+// (the page explains it), and a learner removed from a second-factor session loses the lesson open in their player
+// within seconds, without a reload. Removal from aal2 runs test-side: the app has no MFA sign-in until M4, so a
+// fresh instructor of the demo school enrolls TOTP through supabase-js and verifies a code computed here.
+import { createHmac } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import { apiUrl, createConfirmedUser, publishableKey, secretKey, signIn } from './support'
+
+const courseId = 'c0000000-0000-4000-8000-000000000001' // web-accessibility-basics (open), seed.sql
+const courseSlug = 'web-accessibility-basics'
+const schoolId = 'b0000000-0000-4000-8000-000000000001' // Summit Academy
+const learnersUrl = `/studio/courses/${courseId}/learners`
+
+const serverClient = (key: string) =>
+  createClient(apiUrl, key, { auth: { persistSession: false, autoRefreshToken: false } })
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for a base32 secret, as authenticator apps compute it. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const char of secret.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const offset = mac[mac.length - 1]! & 0xf
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+/** A new instructor of the demo school, signed in with a verified TOTP factor: an aal2 session. */
+async function aal2Instructor() {
+  const user = await createConfirmedUser({ displayName: 'E2E Second Factor' })
+  const service = serverClient(secretKey)
+  // Memberships come from invitations the service role records; this one stands in for an accepted invitation.
+  const member = await service
+    .from('school_members')
+    .insert({ school_id: schoolId, user_id: user.id, role: 'instructor' })
+  if (member.error) throw member.error
+  const db = serverClient(publishableKey)
+  const signedIn = await db.auth.signInWithPassword({ email: user.email, password: user.password })
+  if (signedIn.error) throw signedIn.error
+  const factor = await db.auth.mfa.enroll({ factorType: 'totp' })
+  if (factor.error) throw factor.error
+  const verified = await db.auth.mfa.challengeAndVerify({
+    factorId: factor.data.id,
+    code: totp(factor.data.totp.secret),
+  })
+  if (verified.error) throw verified.error
+  const level = await db.auth.mfa.getAuthenticatorAssuranceLevel()
+  expect(level.data?.currentLevel).toBe('aal2')
+  return db
+}
+
+async function firstLessonId(): Promise<string> {
+  const { data, error } = await serverClient(publishableKey)
+    .from('course_sections')
+    .select('position, lessons(id, position)')
+    .eq('course_id', courseId)
+    .order('position')
+    .limit(1)
+    .single()
+  if (error) throw error
+  const lesson = [...data.lessons].sort((a, b) => a.position - b.position)[0]
+  if (!lesson) throw new Error('the demo course has no lesson in its first section')
+  return lesson.id
+}
+
+test.describe('learners page', () => {
+  test('the instructor sees the roster, searches, sorts, exports CSV and adds a learner by email', async ({ page }) => {
+    const newcomer = await createConfirmedUser({ displayName: 'Quinn Newcomer' })
+    await signIn(page, 'instructor@example.com', 'summit-demo', `/studio/courses/${courseId}`)
+    await page.getByRole('link', { name: 'Learners', exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${learnersUrl}$`))
+    await expect(page).toHaveTitle('Learners · Web Accessibility Basics · Studio · Summit')
+
+    const table = page.getByRole('table')
+    await expect(table.getByRole('rowheader', { name: 'Marco Rossi' })).toBeVisible()
+    await expect(table.getByRole('cell', { name: 'marco@example.com' })).toBeVisible()
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
+
+    // Search (debounced, in the URL), then clear it.
+    await page.getByLabel('Search learners').fill('MARCO@')
+    await expect(page).toHaveURL(/q=MARCO%40/)
+    await expect(table.getByRole('rowheader')).toHaveText(['Marco Rossi'])
+    await page.getByLabel('Search learners').fill('')
+    await expect(table.getByRole('rowheader')).not.toHaveCount(1)
+
+    // Sort by name: the header says so, and the names come in order both ways.
+    const nameHeader = table.getByRole('columnheader', { name: 'Name' })
+    await nameHeader.getByRole('button').click()
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending')
+    const ascending = await table.getByRole('rowheader').allInnerTexts()
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })))
+    await nameHeader.getByRole('button').click()
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending')
+    await expect(table.getByRole('rowheader')).toHaveText([...ascending].reverse())
+
+    // CSV of the filtered roster.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^web-accessibility-basics-learners-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '')
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines[0]).toBe(
+      'Name,Email,Cohort,Source,Status,Enrolled at,Last activity at,Lessons done,Lessons total,Progress %,Minutes studied',
+    )
+    expect(lines.some((line) => line.startsWith('Marco Rossi,marco@example.com,'))).toBe(true)
+    expect(lines).toHaveLength(ascending.length + 1)
+
+    // Add by email: a wrong address is named before sending; then the account is enrolled at once.
+    await page.getByRole('button', { name: 'Add learners' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add learners by email' })
+    await dialog.getByLabel('Email addresses').fill(`${newcomer.email}\nnot-an-address`)
+    await dialog.getByRole('button', { name: 'Add learners' }).click()
+    await expect(dialog.getByText('This is not an email address: not-an-address.')).toBeVisible()
+    await dialog.getByLabel('Email addresses').fill(newcomer.email.toUpperCase())
+    await dialog.getByRole('button', { name: 'Add learners' }).click()
+    await expect(dialog.getByRole('status').getByText('Enrolled', { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await page.getByLabel('Search learners').fill('Quinn')
+    await expect(table.getByRole('rowheader')).toHaveText(['Quinn Newcomer'])
+    await expect(table.getByRole('row', { name: /Quinn Newcomer/ }).getByText('Added by email')).toBeVisible()
+  })
+
+  test('an unknown course is not found', async ({ page }) => {
+    await signIn(page, 'instructor@example.com', 'summit-demo', '/studio')
+    await page.goto('/studio/courses/c0000000-0000-4000-8000-00000000dead/learners')
+    await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible()
+  })
+
+  test('a removed learner loses the lesson open in their player at once', async ({ page, browser }) => {
+    const learner = await createConfirmedUser({ displayName: 'Rory Removed' })
+    const lessonId = await firstLessonId()
+
+    // The instructor adds the learner by email, then tries to remove them from a password (aal1) session.
+    await signIn(page, 'instructor@example.com', 'summit-demo', learnersUrl)
+    await page.getByRole('button', { name: 'Add learners' }).click()
+    await page.getByRole('dialog').getByLabel('Email addresses').fill(learner.email)
+    await page.getByRole('dialog').getByRole('button', { name: 'Add learners' }).click()
+    await expect(page.getByRole('dialog').getByText('Enrolled', { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    // The learner opens a lesson in their own browser.
+    const learnerContext = await browser.newContext()
+    const player = await learnerContext.newPage()
+    await signIn(player, learner.email, learner.password, `/learn/${courseSlug}/${lessonId}`)
+    await expect(player.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(player.getByText('You no longer have access to this course')).toHaveCount(0)
+
+    await page.getByLabel('Search learners').fill('Rory')
+    await page.getByRole('button', { name: 'Remove Rory Removed' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Remove Rory Removed?' })
+    await confirm.getByRole('button', { name: 'Remove learner' }).click()
+    await expect(confirm.getByText('Say why the learner is removed.')).toBeVisible()
+    await confirm.getByLabel('Reason').fill('Shared their account')
+    await confirm.getByRole('button', { name: 'Remove learner' }).click()
+    await expect(confirm.getByText(/Removing a learner needs two-factor sign-in/)).toBeVisible()
+    await expect(confirm.getByLabel('Reason')).toHaveValue('Shared their account')
+
+    // From a second-factor session the removal goes through, and the open player stops without a reload.
+    const secondFactor = await aal2Instructor()
+    const { data: enrollment, error } = await serverClient(secretKey)
+      .from('enrollments')
+      .select('id')
+      .eq('course_id', courseId)
+      .eq('user_id', learner.id)
+      .single()
+    if (error) throw error
+    const removed = await secondFactor.rpc('remove_learner', {
+      enrollment_id: enrollment.id,
+      reason: 'Shared their account',
+    })
+    expect(removed.error).toBeNull()
+
+    const notice = player.getByRole('alertdialog', { name: 'You no longer have access to this course' })
+    await expect(notice).toBeVisible({ timeout: 5_000 })
+    await expect(notice.getByRole('link', { name: 'Go to the course page' })).toHaveAttribute(
+      'href',
+      `/courses/${courseSlug}`,
+    )
+    for (const paused of await player
+      .locator('video')
+      .evaluateAll((videos) => videos.map((v) => (v as HTMLVideoElement).paused)))
+      expect(paused).toBe(true)
+
+    // The roster shows the removal with its reason.
+    await page.keyboard.press('Escape')
+    await page.getByLabel('Status').selectOption('removed')
+    await expect(page.getByRole('table').getByRole('rowheader')).toContainText(['Rory Removed'])
+    await learnerContext.close()
+  })
+})

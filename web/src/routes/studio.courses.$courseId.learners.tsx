@@ -1,0 +1,66 @@
+// /studio/courses/$courseId/learners: who learns in a course and what the instructor can do about it. Tabs: the
+// roster ("Learners") here; cohorts, invite links, access codes and events join as further tabs. Search, filters,
+// sort and page are URL search params. An unknown course, or one of another school, is not-found without retries.
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { ChevronLeft } from 'lucide-react'
+import { Tabs } from 'radix-ui'
+import { requireSession } from '@/features/auth/api/session'
+import { LearnersPanel } from '@/features/learners/components/learners-panel'
+import { rosterSearchSchema, type RosterSearch } from '@/features/learners/schemas/roster-search.schema'
+import { studioQueries } from '@/features/studio/api/studio.queries'
+import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
+import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
+
+export const Route = createFileRoute('/studio/courses/$courseId/learners')({
+  validateSearch: rosterSearchSchema,
+  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+  loader: async ({ context: { queryClient }, params }) => {
+    const course = await queryClient.ensureQueryData(studioQueries.details(params.courseId))
+    if (!course) throw notFound()
+    return { title: course.title }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: loaderData ? `Learners · ${loaderData.title} · Studio · Summit` : 'Learners · Studio · Summit' }],
+  }),
+  pendingComponent: StudioSkeleton,
+  notFoundComponent: StudioCourseNotFound,
+  component: LearnersRoute,
+})
+
+const tabClass =
+  'inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-teal-700 data-[state=active]:text-slate-900'
+
+function LearnersRoute() {
+  const { courseId } = Route.useParams()
+  const { title } = Route.useLoaderData()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const onSearchChange = (patch: Partial<RosterSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true })
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/studio/courses/$courseId"
+          params={{ courseId }}
+          className="inline-flex w-fit items-center gap-1 rounded-md text-sm font-medium text-teal-800 hover:underline"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          {title}
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Learners</h1>
+      </div>
+      <Tabs.Root defaultValue="learners" className="flex flex-col gap-4">
+        <Tabs.List aria-label="Manage the course's learners" className="flex flex-wrap gap-1 border-b border-slate-200">
+          <Tabs.Trigger value="learners" className={tabClass}>
+            Learners
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="learners" className="focus-visible:outline-2 focus-visible:outline-teal-700">
+          <LearnersPanel courseId={courseId} courseName={title} search={search} onSearchChange={onSearchChange} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  )
+}
