@@ -56,7 +56,7 @@ export function outlineFixture(overrides: Partial<CourseOutline> = {}): CourseOu
       duration_s: 125,
       lesson_count: 1,
     },
-    viewer: { signed_in: false, is_member: false, enrollment: null },
+    viewer: { signed_in: false, is_member: false, as_learner: false, enrollment: null },
     progress: { completed: 0, total: 1, percent: 0 },
     sections: [sectionFixture()],
     ...overrides,

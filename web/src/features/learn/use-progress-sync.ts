@@ -1,6 +1,7 @@
 // Live progress across tabs and devices: while a course page or the player is open, the learner's own
 // `lesson_progress` changes arrive over Realtime and are applied to the cached outlines of the course (ticks, counts,
 // positions). `onChange` lets the player compare a position saved elsewhere with its own ("Continue at mm:ss").
+// Off (`enabled` false) where the caller keeps no progress of their own here: staff, and learner previews.
 import { useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
@@ -15,10 +16,14 @@ export type ProgressRow = Database['public']['Tables']['lesson_progress']['Row']
 // would close it for the other.
 let channelCount = 0
 
-/** 'live' once changes flow from the database; 'off' when signed out or the channel failed (progress still saves). */
+/** 'live' once changes flow from the database; 'off' when signed out, disabled, or the channel failed. */
 export type ProgressSyncStatus = 'connecting' | 'live' | 'off'
 
-export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => void): ProgressSyncStatus {
+export function useProgressSync(
+  slug: string,
+  onChange?: (row: ProgressRow) => void,
+  enabled = true,
+): ProgressSyncStatus {
   const queryClient = useQueryClient()
   const [joined, setJoined] = useState<{ key: string; live: boolean } | null>(null)
   const userId = useSession().user?.id
@@ -28,7 +33,7 @@ export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => v
   })
 
   useEffect(() => {
-    if (!userId) return
+    if (!userId || !enabled) return
     const outlineKey = courseKeys.outline(slug)
     channelCount += 1
     const channel = supabase
@@ -75,9 +80,9 @@ export function useProgressSync(slug: string, onChange?: (row: ProgressRow) => v
     return () => {
       void supabase.removeChannel(channel)
     }
-  }, [queryClient, slug, userId])
+  }, [queryClient, slug, userId, enabled])
 
-  if (!userId) return 'off'
+  if (!userId || !enabled) return 'off'
   if (joined?.key !== `${userId}:${slug}`) return 'connecting'
   return joined.live ? 'live' : 'off'
 }

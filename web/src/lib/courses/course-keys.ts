@@ -8,5 +8,9 @@ export const courseKeys = {
   languages: () => [...courseKeys.all, 'languages'] as const,
   outlines: () => [...courseKeys.all, 'outline'] as const,
   outline: (slug: string) => [...courseKeys.outlines(), slug] as const,
+  // Learner previews (as_learner) live apart from the outlines: progress writes and live progress patch every cached
+  // outline of a course, and a preview must keep showing a fresh enrollment.
+  previews: () => [...courseKeys.all, 'preview'] as const,
+  preview: (slug: string) => [...courseKeys.previews(), slug] as const,
   mine: () => [...courseKeys.all, 'mine'] as const,
 }

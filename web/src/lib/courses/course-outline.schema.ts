@@ -117,6 +117,9 @@ export const courseOutlineSchema = z.object({
   viewer: z.object({
     signed_in: z.boolean(),
     is_member: z.boolean(),
+    // A member of the course's school previewing it as a learner who enrolled today: no enrollment, no progress.
+    // Always sent by course_outline; optional so outlines built without it (tests, caches) read as "not a preview".
+    as_learner: z.optional(z.boolean()),
     enrollment: z.nullable(enrollmentSummarySchema),
   }),
   progress: courseProgressSchema,

@@ -1,31 +1,53 @@
 // /courses/$slug: the course page, from one request (the course_outline RPC) made in the loader. An unknown or
 // invisible course (drafts for visitors) answers course_not_found, shown as this route's not-found state. Enrolled
-// learners also see the course's live sessions and deadlines.
+// learners also see the course's live sessions and deadlines; the school's staff see the course's state and a way to
+// the editor; `?preview=learner` shows a member the page as a learner who enrolls today sees it, writing nothing.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { CourseHeader } from '@/features/courses/components/course-header'
 import { CourseEvents } from '@/features/courses/components/course-events'
 import { CourseOutlineView } from '@/features/courses/components/course-outline'
 import { EnrollPanel } from '@/features/courses/components/enroll-panel'
+import { LearnerPanel } from '@/features/courses/components/learner-panel'
+import { PreviewBanner } from '@/features/courses/components/preview-banner'
+import { StaffBar } from '@/features/courses/components/staff-bar'
 import { useProgressSync } from '@/features/learn/use-progress-sync'
+import { PreviewModeContext, previewSearchSchema } from '@/lib/courses/preview-mode'
+import { seesLearnerView, viewerMode } from '@/lib/courses/viewer-mode'
 import { errorCode } from '@/lib/errors'
 import { CourseDescription } from './-components/course-description'
 import { CourseNotFound } from './-components/course-not-found'
-import { LessonCompleteCheckbox } from './-components/lesson-complete-checkbox'
+import { LessonCompleteCheckbox, PreviewLessonCheckbox } from './-components/lesson-complete-checkbox'
 import { CoursePageSkeleton } from './-components/course-page-skeleton'
 
 export const Route = createFileRoute('/courses/$slug')({
-  loader: async ({ context: { queryClient }, params }) => {
-    try {
-      const outline = await queryClient.ensureQueryData(courseQueries.outline(params.slug))
-      return { title: outline.course.title }
-    } catch (error) {
-      if (errorCode(error) === 'course_not_found') throw notFound()
-      throw error
+  validateSearch: previewSearchSchema,
+  loaderDeps: ({ search }) => ({ preview: search.preview === 'learner' }),
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    const outline = await queryClient
+      .ensureQueryData(courseQueries.outline(params.slug, deps.preview))
+      .catch((error) => {
+        if (errorCode(error) === 'course_not_found') throw notFound()
+        throw error
+      })
+    // Only the school's members can preview; anyone else is on the ordinary page, whose caches progress keeps fresh.
+    if (deps.preview && !outline.viewer.as_learner) {
+      throw redirect({ to: '/courses/$slug', params, search: {}, replace: true })
     }
+    return { title: outline.course.title, previewing: deps.preview }
   },
-  head: ({ loaderData }) => ({ meta: [{ title: loaderData ? `${loaderData.title} · Summit` : 'Course · Summit' }] }),
+  head: ({ loaderData }) => ({
+    meta: [
+      {
+        title: !loaderData
+          ? 'Course · Summit'
+          : loaderData.previewing
+            ? `Preview: ${loaderData.title} · Summit`
+            : `${loaderData.title} · Summit`,
+      },
+    ],
+  }),
   pendingComponent: CoursePageSkeleton,
   notFoundComponent: CourseNotFound,
   component: CoursePage,
@@ -33,28 +55,40 @@ export const Route = createFileRoute('/courses/$slug')({
 
 function CoursePage() {
   const { slug } = Route.useParams()
-  const { data: outline } = useSuspenseQuery(courseQueries.outline(slug))
-  const enrolled = outline.viewer.enrollment !== null && outline.viewer.enrollment.status !== 'removed'
+  const { preview } = Route.useSearch()
+  const { data: outline } = useSuspenseQuery(courseQueries.outline(slug, preview === 'learner'))
+  const mode = viewerMode(outline)
+  const learnerView = seesLearnerView(mode)
 
   return (
-    <article className="flex flex-col gap-8">
-      {enrolled && <LiveProgress slug={slug} />}
-      <CourseHeader course={outline.course} />
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <aside aria-label="Enrollment" className="lg:sticky lg:top-24 lg:order-last">
-          <EnrollPanel outline={outline} />
-        </aside>
-        <div className="flex min-w-0 flex-col gap-8">
-          <CourseDescription source={outline.course.description_md} />
-          <CourseOutlineView
-            outline={outline}
-            enrolled={enrolled}
-            renderCheckbox={enrolled ? (lesson) => <LessonCompleteCheckbox slug={slug} lesson={lesson} /> : undefined}
-          />
-          {enrolled || outline.viewer.is_member ? <CourseEvents courseId={outline.course.id} /> : null}
+    <PreviewModeContext.Provider value={mode === 'preview'}>
+      <article className="flex flex-col gap-8">
+        {mode === 'learner' && <LiveProgress slug={slug} />}
+        {mode === 'preview' ? <PreviewBanner courseId={outline.course.id} /> : null}
+        {mode === 'staff' ? <StaffBar course={outline.course} /> : null}
+        <CourseHeader course={outline.course} />
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+          <aside aria-label="Enrollment" className="lg:sticky lg:top-24 lg:order-last">
+            {mode === 'preview' ? <LearnerPanel outline={outline} /> : <EnrollPanel outline={outline} />}
+          </aside>
+          <div className="flex min-w-0 flex-col gap-8">
+            <CourseDescription source={outline.course.description_md} />
+            <CourseOutlineView
+              outline={outline}
+              enrolled={learnerView}
+              renderCheckbox={
+                mode === 'learner'
+                  ? (lesson) => <LessonCompleteCheckbox slug={slug} lesson={lesson} />
+                  : mode === 'preview'
+                    ? (lesson) => <PreviewLessonCheckbox lesson={lesson} />
+                    : undefined
+              }
+            />
+            {learnerView || outline.viewer.is_member ? <CourseEvents courseId={outline.course.id} /> : null}
+          </div>
         </div>
-      </div>
-    </article>
+      </article>
+    </PreviewModeContext.Provider>
   )
 }
 

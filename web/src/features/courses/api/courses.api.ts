@@ -119,9 +119,16 @@ export async function listFeaturedCourses(client: SupabaseClient, limit = 3): Pr
   return (data as unknown as CardRow[]).map(toCard)
 }
 
-/** Everything the course page shows, for the caller (locks, progress, enrollment) in one request. */
-export async function getCourseOutline(client: SupabaseClient, slug: string): Promise<CourseOutline> {
-  const { data, error } = await client.rpc('course_outline', { slug })
+/**
+ * Everything the course page shows, for the caller (locks, progress, enrollment) in one request. With asLearner, a
+ * member of the course's school gets it as a learner who enrolled today would (the database ignores it for others).
+ */
+export async function getCourseOutline(
+  client: SupabaseClient,
+  slug: string,
+  asLearner = false,
+): Promise<CourseOutline> {
+  const { data, error } = await client.rpc('course_outline', asLearner ? { slug, as_learner: true } : { slug })
   if (error) throw error
   return courseOutlineSchema.parse(data)
 }

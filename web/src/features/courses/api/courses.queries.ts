@@ -25,11 +25,16 @@ export const courseQueries = {
       queryKey: courseKeys.featured(),
       queryFn: () => listFeaturedCourses(supabase),
     }),
-  /** Per viewer (locks, progress, enrollment): sign-in and sign-out must invalidate `courseKeys.outlines()`. */
-  outline: (slug: string) =>
+  /**
+   * Per viewer (locks, progress, enrollment): sign-in and sign-out must invalidate `courseKeys.outlines()`. With
+   * asLearner (a member's "Preview as learner") it is cached apart, under `courseKeys.preview`.
+   */
+  outline: (slug: string, asLearner = false) =>
     queryOptions({
-      queryKey: courseKeys.outline(slug),
-      queryFn: () => getCourseOutline(supabase, slug),
+      queryKey: asLearner ? courseKeys.preview(slug) : courseKeys.outline(slug),
+      queryFn: () => getCourseOutline(supabase, slug, asLearner),
+      // A preview is opened to check the latest edits: always asked again.
+      ...(asLearner && { staleTime: 0 }),
     }),
   /** `courseQueries.mine().queryKey` is the prefix to invalidate; reading needs the signed-in user's id. */
   mine: (userId?: string) =>

@@ -8,8 +8,15 @@ import type { z } from 'zod'
 export type LessonDetail = z.infer<typeof outlineLessonDetailSchema>
 export type PlayerOutline = CourseOutline & { lesson: LessonDetail | null }
 
-export async function getPlayerOutline(client: SupabaseClient, slug: string, lessonId: string): Promise<PlayerOutline> {
-  const { data, error } = await client.rpc('course_outline', { slug, lesson_id: lessonId })
+/** With asLearner, a member of the course's school gets the lesson as a learner who enrolled today would. */
+export async function getPlayerOutline(
+  client: SupabaseClient,
+  slug: string,
+  lessonId: string,
+  asLearner = false,
+): Promise<PlayerOutline> {
+  const args = { slug, lesson_id: lessonId }
+  const { data, error } = await client.rpc('course_outline', asLearner ? { ...args, as_learner: true } : args)
   if (error) throw error
   const outline = courseOutlineSchema.parse(data)
   return { ...outline, lesson: outline.lesson ?? null }

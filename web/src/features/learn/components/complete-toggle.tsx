@@ -1,5 +1,6 @@
 // "Mark complete": the lesson's Checkbox with the reason it is not complete yet. Optimistic (see
-// useSetLessonComplete); a refused write rolls the tick back and says why.
+// useSetLessonComplete); a refused write rolls the tick back and says why. In a learner preview it is shown as the
+// learner sees it, but disabled: a preview records nothing.
 import { useId } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
@@ -14,9 +15,11 @@ export interface CompleteToggleProps {
   lesson: OutlineLesson
   /** The player's live position and seconds watched, sent with the tick. */
   live?: () => ProgressSnapshot | null
+  /** A member's learner preview: the checkbox is there, inert. */
+  previewing?: boolean
 }
 
-export function CompleteToggle({ slug, lesson, live }: CompleteToggleProps) {
+export function CompleteToggle({ slug, lesson, live, previewing = false }: CompleteToggleProps) {
   const id = useId()
   const setComplete = useSetLessonComplete(slug)
   const done = lesson.progress?.status === 'completed'
@@ -34,6 +37,7 @@ export function CompleteToggle({ slug, lesson, live }: CompleteToggleProps) {
         <Checkbox
           id={id}
           checked={done}
+          disabled={previewing}
           onCheckedChange={(checked) => toggle(checked === true)}
           aria-describedby={`${id}-reason`}
         />
@@ -42,7 +46,7 @@ export function CompleteToggle({ slug, lesson, live }: CompleteToggleProps) {
         </Label>
       </div>
       <p id={`${id}-reason`} className="pl-8 text-sm text-slate-600">
-        {done ? completedText(lesson) : reason}
+        {previewing ? `${reason}. In a preview, nothing is recorded.` : done ? completedText(lesson) : reason}
       </p>
       {error ? (
         <p role="alert" className="pl-8 text-sm text-red-700">

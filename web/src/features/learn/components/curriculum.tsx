@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronRight, CircleCheck, FileText, Lock, Play } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { lockReasonText } from '@/lib/courses/lessons'
+import { previewSearch, usePreviewMode } from '@/lib/courses/preview-mode'
 import type { OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
 import { cn } from '@/lib/cn'
 import { formatTimestamp } from '../lib/player-text'
@@ -72,6 +73,7 @@ function LessonLink({
   current: boolean
   onNavigate?: (() => void) | undefined
 }) {
+  const previewing = usePreviewMode()
   const done = lesson.progress?.status === 'completed'
   const Icon = done ? CircleCheck : !lesson.available ? Lock : lesson.kind === 'video' ? Play : FileText
   const state = done ? 'Completed' : !lesson.available && lesson.lock ? `Locked: ${lockReasonText(lesson.lock)}` : null
@@ -79,6 +81,7 @@ function LessonLink({
     <Link
       to="/learn/$slug/$lessonId"
       params={{ slug, lessonId: lesson.id }}
+      search={previewSearch(previewing)}
       aria-current={current ? 'page' : undefined}
       onClick={onNavigate}
       className={cn(

@@ -5,8 +5,10 @@ import { Lock } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { lockReasonText } from '@/lib/courses/lessons'
 import type { LessonLock } from '@/lib/courses/course-outline.schema'
+import { previewSearch, usePreviewMode } from '@/lib/courses/preview-mode'
 
 export function LockedLesson({ slug, lock }: { slug: string; lock: LessonLock | null }) {
+  const previewing = usePreviewMode()
   const reason = lock ? lockReasonText(lock) : 'This lesson is not open to you.'
   return (
     <section
@@ -21,7 +23,7 @@ export function LockedLesson({ slug, lock }: { slug: string; lock: LessonLock | 
         {lock?.reason === 'enroll' ? 'Enroll in this course on the course page to open this lesson.' : `${reason}.`}
       </p>
       <Button asChild variant={lock?.reason === 'enroll' ? 'primary' : 'outline'}>
-        <Link to="/courses/$slug" params={{ slug }}>
+        <Link to="/courses/$slug" params={{ slug }} search={previewSearch(previewing)}>
           {lock?.reason === 'enroll' ? 'Go to the course page to enroll' : 'Back to the course'}
         </Link>
       </Button>

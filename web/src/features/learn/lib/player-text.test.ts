@@ -79,4 +79,18 @@ describe('canTrackProgress', () => {
     expect(canTrackProgress(viewer('removed'))).toBe(false)
     expect(canTrackProgress(viewer(null))).toBe(false)
   })
+
+  it('is false for staff, even enrolled, and for previews', () => {
+    const enrollment = {
+      id: 'e',
+      status: 'active' as const,
+      enrolled_at: 'x',
+      completed_at: null,
+      last_lesson_id: null,
+    }
+    expect(canTrackProgress({ viewer: { signed_in: true, is_member: true, enrollment } })).toBe(false)
+    expect(canTrackProgress({ viewer: { signed_in: true, is_member: true, as_learner: true, enrollment: null } })).toBe(
+      false,
+    )
+  })
 })

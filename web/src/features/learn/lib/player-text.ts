@@ -1,5 +1,6 @@
 // The sentences the player shows: why a lesson is not complete yet, the Trophy summary, "Continue at mm:ss".
 import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
+import { viewerMode } from '@/lib/courses/viewer-mode'
 
 /** Seconds as m:ss (h:mm:ss from an hour up), for positions in the video. */
 export function formatTimestamp(totalSeconds: number): string {
@@ -32,8 +33,7 @@ export function trophySummary(progress: CourseOutline['progress'], certificateEn
   return parts.join(' · ')
 }
 
-/** Whether the caller can save progress in this course (enrolled and not removed). */
+/** Whether the caller can save progress in this course: enrolled and not removed, not staff, not a preview. */
 export function canTrackProgress(outline: Pick<CourseOutline, 'viewer'>): boolean {
-  const status = outline.viewer.enrollment?.status
-  return status === 'active' || status === 'completed'
+  return viewerMode(outline) === 'learner'
 }

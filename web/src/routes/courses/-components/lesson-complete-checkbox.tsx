@@ -1,5 +1,6 @@
-// The "mark complete" tick on a lesson row of the course page, for enrolled learners. The learn feature's progress
-// mutation updates the outline optimistically and rolls back if the server refuses (e.g. a lesson still locked).
+// The "mark complete" tick on a lesson row of the course page, for enrolled learners (and its inert twin in a learner
+// preview). The learn feature's progress mutation updates the outline optimistically and rolls back if the server
+// refuses (e.g. a lesson still locked).
 import { Checkbox } from '@/components/ui/checkbox'
 import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { useSetLessonComplete } from '@/features/learn/api/progress.mutations'
@@ -15,4 +16,9 @@ export function LessonCompleteCheckbox({ slug, lesson }: { slug: string; lesson:
       aria-label={`Completed: ${lesson.title}`}
     />
   )
+}
+
+/** The same tick in a learner preview: shown where a learner has it, never written. */
+export function PreviewLessonCheckbox({ lesson }: { lesson: OutlineLesson }) {
+  return <Checkbox checked={false} disabled aria-label={`Completed: ${lesson.title} (not recorded in a preview)`} />
 }

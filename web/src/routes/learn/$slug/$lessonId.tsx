@@ -1,27 +1,45 @@
 // /learn/$slug/$lessonId: the player. One request loads the outline with this lesson's content (course_outline with
 // lesson_id). Signed-out visitors reach only preview lessons (anything else sends them to sign in and back); unknown
-// courses and lessons are "not found"; locked lessons render their lock, never the content.
+// courses and lessons are "not found"; locked lessons render their lock, never the content. `?preview=learner`
+// shows a member of the school the lesson as a learner who enrolls today sees it.
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { learnQueries } from '@/features/learn/api/learn.queries'
 import { lessonsInOrder } from '@/lib/courses/lessons'
+import { previewSearchSchema } from '@/lib/courses/preview-mode'
 import { errorCode } from '@/lib/errors'
 import { PlayerError, PlayerLoading, LessonNotFound } from './-components/player-states'
 import { PlayerPage } from './-components/player-page'
 
 export const Route = createFileRoute('/learn/$slug/$lessonId')({
-  loader: async ({ context, params, location }) => {
+  validateSearch: previewSearchSchema,
+  loaderDeps: ({ search }) => ({ preview: search.preview === 'learner' }),
+  loader: async ({ context, params, deps, location }) => {
     const outline = await context.queryClient
-      .ensureQueryData(learnQueries.lesson(params.slug, params.lessonId))
+      .ensureQueryData(learnQueries.lesson(params.slug, params.lessonId, deps.preview))
       .catch((error: unknown) => {
         if (errorCode(error) === 'course_not_found') throw notFound()
         throw error
       })
+    // Only the school's members can preview; anyone else gets the ordinary player, whose caches progress keeps fresh.
+    if (deps.preview && !outline.viewer.as_learner) {
+      throw redirect({ to: '/learn/$slug/$lessonId', params, search: {}, replace: true })
+    }
     const lesson = lessonsInOrder(outline).find((l) => l.id === params.lessonId)
     if (!outline.lesson || !lesson) throw notFound()
     if (!outline.viewer.signed_in && !lesson.available) {
       throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } })
     }
+    return { title: `${lesson.title} · ${outline.course.title}`, previewing: deps.preview }
   },
+  head: ({ loaderData }) => ({
+    meta: [
+      {
+        title: !loaderData
+          ? 'Lesson · Summit'
+          : `${loaderData.previewing ? 'Preview: ' : ''}${loaderData.title} · Summit`,
+      },
+    ],
+  }),
   pendingComponent: PlayerLoading,
   errorComponent: PlayerError,
   notFoundComponent: LessonNotFound,
@@ -30,5 +48,6 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
 
 function PlayerRoute() {
   const { slug, lessonId } = Route.useParams()
-  return <PlayerPage slug={slug} lessonId={lessonId} />
+  const { preview } = Route.useSearch()
+  return <PlayerPage slug={slug} lessonId={lessonId} preview={preview === 'learner'} />
 }

@@ -1,13 +1,18 @@
 // The player screen: lesson (video with notes, or text), completion checkbox, prev/next and "Finish course", the
 // Trophy progress popover and the curriculum (sidebar on wide screens, `Menu` drawer on small ones). Live progress
-// from other devices arrives through useProgressSync.
+// from other devices arrives through useProgressSync. The school's staff get the staff bar instead of progress (no
+// tick, no Trophy); a learner preview shows the learner's screen with its banner and records nothing.
 import { useRef } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { Markdown } from '@/components/markdown'
+import { PreviewBanner } from '@/features/courses/components/preview-banner'
+import { StaffBar } from '@/features/courses/components/staff-bar'
 import { lessonsInOrder } from '@/lib/courses/lessons'
+import { PreviewModeContext, previewSearch } from '@/lib/courses/preview-mode'
+import { viewerMode } from '@/lib/courses/viewer-mode'
 import { useSession } from '@/lib/use-session'
 import { learnQueries } from '@/features/learn/api/learn.queries'
 import { AccessWatch } from '@/features/learn/components/access-watch'
@@ -25,11 +30,15 @@ import { CurriculumDrawer } from './curriculum-drawer'
 import { LessonNotFound } from './player-states'
 import { TrackingNote, useMarkOpened } from './tracking'
 
-export function PlayerPage({ slug, lessonId }: { slug: string; lessonId: string }) {
-  const { data: outline } = useSuspenseQuery(learnQueries.lesson(slug, lessonId))
+const emptyContent = { body_md: '', video_path: null, captions_path: null, attachments: [] }
+
+export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId: string; preview: boolean }) {
+  const { data: outline } = useSuspenseQuery(learnQueries.lesson(slug, lessonId, preview))
   const userId = useSession().user?.id ?? null
   const videoRef = useRef<VideoLessonHandle>(null)
-  const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row))
+  const mode = viewerMode(outline)
+  // Only a learner's own progress flows in: staff keep none here, and a preview must stay a fresh enrollment.
+  const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row), mode === 'learner')
 
   const lessons = lessonsInOrder(outline)
   const lesson = lessons.find((l) => l.id === lessonId) ?? null
@@ -40,95 +49,111 @@ export function PlayerPage({ slug, lessonId }: { slug: string; lessonId: string 
   if (!lesson || !detail) return <LessonNotFound />
 
   const byId = (id: string | null) => lessons.find((l) => l.id === id) ?? null
-  const content = lesson.available ? detail.content : null
+  // An open lesson whose text was never written has no content row yet: it reads as empty, not as locked.
+  const content = lesson.available ? (detail.content ?? emptyContent) : null
   const live = () => videoRef.current?.snapshot() ?? null
   const curriculum = { slug, sections: outline.sections, currentLessonId: lessonId }
 
   return (
-    <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
-      <article className="flex min-w-0 flex-col gap-5" aria-labelledby="lesson-title" data-progress-sync={sync}>
-        <AccessWatch courseId={outline.course.id} slug={slug} enabled={canTrackProgress(outline)} />
-        <div className="flex items-center gap-2">
-          <CurriculumDrawer {...curriculum} />
-          <Link
-            to="/courses/$slug"
-            params={{ slug }}
-            className="min-w-0 flex-1 truncate text-sm font-medium text-teal-800 hover:underline"
-          >
-            {outline.course.title}
-          </Link>
-          <ProgressPopover progress={outline.progress} certificateEnabled={outline.course.certificate_enabled} />
-        </div>
-        <h1 id="lesson-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {lesson.title}
-        </h1>
+    <PreviewModeContext.Provider value={mode === 'preview'}>
+      <div className="flex flex-col gap-6">
+        <AccessWatch courseId={outline.course.id} slug={slug} enabled={mode === 'learner'} />
+        {mode === 'preview' ? <PreviewBanner courseId={outline.course.id} /> : null}
+        {mode === 'staff' ? <StaffBar course={outline.course} lessonId={lesson.id} /> : null}
+        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
+          <article className="flex min-w-0 flex-col gap-5" aria-labelledby="lesson-title" data-progress-sync={sync}>
+            <div className="flex items-center gap-2">
+              <CurriculumDrawer {...curriculum} />
+              <Link
+                to="/courses/$slug"
+                params={{ slug }}
+                search={previewSearch(mode === 'preview')}
+                className="min-w-0 flex-1 truncate text-sm font-medium text-teal-800 hover:underline"
+              >
+                {outline.course.title}
+              </Link>
+              {mode !== 'staff' ? (
+                <ProgressPopover progress={outline.progress} certificateEnabled={outline.course.certificate_enabled} />
+              ) : null}
+            </div>
+            <h1 id="lesson-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              {lesson.title}
+            </h1>
 
-        {!content ? (
-          <LockedLesson slug={slug} lock={lesson.lock} />
-        ) : lesson.kind === 'video' ? (
-          <>
-            <VideoLesson
-              key={lesson.id}
-              ref={videoRef}
-              lessonId={lesson.id}
-              title={lesson.title}
-              videoPath={content.video_path}
-              captionsPath={content.captions_path}
-              language={outline.course.language}
-              userId={userId}
-              canSave={canSave}
-              initialPosition={lesson.progress?.position_s ?? 0}
-              serverWatched={lesson.progress?.watched_s ?? 0}
-            />
-            {content.body_md.trim() ? (
-              <Collapsible defaultOpen className="rounded-lg border border-slate-200 bg-white">
-                <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left font-semibold text-slate-900">
-                  <ChevronRight
-                    aria-hidden="true"
-                    className="size-4 text-slate-500 transition-transform group-data-[state=open]:rotate-90 motion-reduce:transition-none"
-                  />
-                  Lesson notes
-                </CollapsibleTrigger>
-                <CollapsibleContent className="px-4 pb-4">
-                  <Markdown source={content.body_md} headingOffset={2} />
-                </CollapsibleContent>
-              </Collapsible>
+            {!content ? (
+              <LockedLesson slug={slug} lock={lesson.lock} />
+            ) : lesson.kind === 'video' ? (
+              <>
+                <VideoLesson
+                  key={lesson.id}
+                  ref={videoRef}
+                  lessonId={lesson.id}
+                  title={lesson.title}
+                  videoPath={content.video_path}
+                  captionsPath={content.captions_path}
+                  language={outline.course.language}
+                  userId={userId}
+                  canSave={canSave}
+                  initialPosition={lesson.progress?.position_s ?? 0}
+                  serverWatched={lesson.progress?.watched_s ?? 0}
+                />
+                {content.body_md.trim() ? (
+                  <Collapsible defaultOpen className="rounded-lg border border-slate-200 bg-white">
+                    <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left font-semibold text-slate-900">
+                      <ChevronRight
+                        aria-hidden="true"
+                        className="size-4 text-slate-500 transition-transform group-data-[state=open]:rotate-90 motion-reduce:transition-none"
+                      />
+                      Lesson notes
+                    </CollapsibleTrigger>
+                    <CollapsibleContent className="px-4 pb-4">
+                      <Markdown source={content.body_md} headingOffset={2} />
+                    </CollapsibleContent>
+                  </Collapsible>
+                ) : null}
+              </>
+            ) : (
+              <TextLesson
+                key={lesson.id}
+                lessonId={lesson.id}
+                body={content.body_md}
+                canSave={canSave}
+                serverSeconds={lesson.progress?.watched_s ?? 0}
+              />
+            )}
+
+            {content && canSave ? (
+              <CompleteToggle slug={slug} lesson={lesson} live={lesson.kind === 'video' ? live : undefined} />
+            ) : content && mode === 'preview' ? (
+              <CompleteToggle slug={slug} lesson={lesson} previewing />
+            ) : content ? (
+              <TrackingNote slug={slug} outline={outline} />
             ) : null}
-          </>
-        ) : (
-          <TextLesson
-            key={lesson.id}
-            lessonId={lesson.id}
-            body={content.body_md}
-            canSave={canSave}
-            serverSeconds={lesson.progress?.watched_s ?? 0}
-          />
-        )}
 
-        {content && canSave ? (
-          <CompleteToggle slug={slug} lesson={lesson} live={lesson.kind === 'video' ? live : undefined} />
-        ) : content ? (
-          <TrackingNote slug={slug} outline={outline} />
-        ) : null}
+            <LessonNav
+              slug={slug}
+              prev={byId(detail.prev_lesson_id)}
+              next={byId(detail.next_lesson_id)}
+              finish={
+                canSave ? (
+                  <FinishCourse
+                    outline={outline}
+                    lessonId={lesson.id}
+                    live={lesson.kind === 'video' ? live : undefined}
+                  />
+                ) : null
+              }
+            />
+          </article>
 
-        <LessonNav
-          slug={slug}
-          prev={byId(detail.prev_lesson_id)}
-          next={byId(detail.next_lesson_id)}
-          finish={
-            canSave ? (
-              <FinishCourse outline={outline} lessonId={lesson.id} live={lesson.kind === 'video' ? live : undefined} />
-            ) : null
-          }
-        />
-      </article>
-
-      <aside aria-label="Course curriculum" className="hidden lg:block">
-        <div className="sticky top-4 max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2">
-          <h2 className="px-2 py-2 text-base font-semibold text-slate-900">Curriculum</h2>
-          <Curriculum {...curriculum} />
+          <aside aria-label="Course curriculum" className="hidden lg:block">
+            <div className="sticky top-4 max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-2">
+              <h2 className="px-2 py-2 text-base font-semibold text-slate-900">Curriculum</h2>
+              <Curriculum {...curriculum} />
+            </div>
+          </aside>
         </div>
-      </aside>
-    </div>
+      </div>
+    </PreviewModeContext.Provider>
   )
 }

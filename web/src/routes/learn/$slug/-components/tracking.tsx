@@ -1,5 +1,5 @@
 // Opening a lesson marks it in progress (and makes it the course's "continue" lesson); learners who cannot save
-// progress here (a visitor on a preview, an instructor) are told why nothing is ticked.
+// progress here (a visitor on a preview, the course's staff) are told why nothing is ticked.
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Info } from 'lucide-react'
@@ -29,7 +29,7 @@ export function useMarkOpened({ lesson, canSave }: { lesson: OutlineLesson | nul
 
 export function TrackingNote({ slug, outline }: { slug: string; outline: CourseOutline }) {
   const text = outline.viewer.is_member
-    ? 'You are viewing this lesson as an instructor; progress is not recorded.'
+    ? 'You are previewing this lesson as the course’s staff; progress is not recorded.'
     : outline.viewer.signed_in
       ? 'This is a free preview. Enroll to keep track of your progress.'
       : 'This is a free preview. Sign up and enroll to keep track of your progress.'
