@@ -1,6 +1,8 @@
 // Changing a course's state (publish, back to draft, archive). The database guards every transition; on success
-// the editor's course takes the new state, and its checklist and my school list are refreshed.
+// the editor's course takes the new state, and its checklist, my school list and every cached course page, player
+// and catalog page (the course's badge, previews, whether the catalog lists it) are refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { courseKeys } from '@/lib/courses/course-keys'
 import type { Database } from '@/lib/database.types'
 import { supabase } from '@/lib/supabase'
 import { setCourseStatus, type EditableCourse } from './course.api'
@@ -21,6 +23,7 @@ export function useSetCourseStatus(courseId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: studioKeys.checklist(courseId) }),
         queryClient.invalidateQueries({ queryKey: studioKeys.schoolLists() }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.all }),
       ]),
   })
 }

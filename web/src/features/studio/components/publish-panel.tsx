@@ -1,9 +1,11 @@
-// What publishing needs (course_publish_checklist: title, slug, curriculum, videos), and the state buttons the
-// course's current state allows: Publish, Back to draft, Archive. The database has the last word; its refusals are
-// shown as sentences.
+// What publishing needs (course_publish_checklist: title, slug, curriculum, videos), the state buttons the course's
+// current state allows (Publish, Back to draft, Archive) and "Preview as learner". The database has the last word;
+// its refusals (learners keep a course out of draft, archiving needs two-factor sign-in) are shown as sentences.
 import { useQuery } from '@tanstack/react-query'
-import { CircleCheck, CircleX } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { CircleCheck, CircleX, Eye } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { SubmitButton } from '@/components/submit-button'
 import { errorMessage } from '@/lib/errors'
@@ -24,6 +26,7 @@ export function PublishPanel({ course }: { course: EditableCourse }) {
   const setStatus = useSetCourseStatus(course.id)
   const blocked = checklist.data?.some((item) => !item.ok) ?? true
   const pending = setStatus.isPending ? setStatus.variables : null
+  const refusal = setStatus.isError ? statusErrorMessage(setStatus.error) : null
 
   return (
     <div className="flex flex-col gap-4">
@@ -49,7 +52,11 @@ export function PublishPanel({ course }: { course: EditableCourse }) {
           ))}
         </ul>
       )}
-      {setStatus.isError ? <Alert tone="error">{statusErrorMessage(setStatus.error)}</Alert> : null}
+      {refusal ? (
+        <Alert tone="error" title={refusal.title}>
+          {refusal.message}
+        </Alert>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {course.status !== 'published' ? (
           <SubmitButton
@@ -83,7 +90,19 @@ export function PublishPanel({ course }: { course: EditableCourse }) {
             Archive
           </SubmitButton>
         ) : null}
+        <Button asChild variant="outline">
+          <Link to="/courses/$slug" params={{ slug: course.slug }} search={{ preview: 'learner' }}>
+            <Eye aria-hidden="true" className="size-4" />
+            Preview as learner
+          </Link>
+        </Button>
       </div>
+      {course.status === 'published' && course.learner_count > 0 ? (
+        <p className="text-sm text-slate-600">
+          {course.learner_count === 1 ? 'One learner is' : `${course.learner_count} learners are`} enrolled, so this
+          course cannot go back to draft; archive it to take it out of the catalog.
+        </p>
+      ) : null}
       {blocked && course.status !== 'published' && !checklist.isPending ? (
         <p className="text-sm text-slate-600">Publish becomes available once every item above is done.</p>
       ) : null}

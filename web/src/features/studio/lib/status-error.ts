@@ -1,14 +1,27 @@
-// The database's refusals of a course state change, as sentences for the publishing panel.
+// The database's refusals of a course state change, as sentences for the publishing panel: a title saying what
+// stopped the change and a sentence saying what to do.
 import { errorCode, errorFields, errorMessage } from '@/lib/errors'
 
-export function statusErrorMessage(error: unknown): string {
+export interface StatusRefusal {
+  title: string
+  message: string
+}
+
+export function statusErrorMessage(error: unknown): StatusRefusal {
   const code = errorCode(error)
   if (code === 'aal2_required') {
-    return 'Archiving needs two-factor verification — set it up on your account when available.'
+    return {
+      title: 'Two-factor sign-in needed',
+      message:
+        'Archiving a course needs a sign-in confirmed with a second factor (an authenticator app code). Two-factor ' +
+        'sign-in is not available in Summit yet; once it is, set it up on your account, sign in with it and archive again.',
+    }
   }
   if (code === 'validation_failed') {
-    const fields = Object.values(errorFields(error))
-    if (fields.length > 0) return fields.join(' ')
+    const fields = errorFields(error)
+    if (fields.status) return { title: 'The course stays published', message: fields.status }
+    const messages = Object.values(fields)
+    if (messages.length > 0) return { title: 'The course cannot change state yet', message: messages.join(' ') }
   }
-  return errorMessage(error)
+  return { title: 'The course’s state did not change', message: errorMessage(error) }
 }
