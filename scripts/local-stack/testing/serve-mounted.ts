@@ -2,6 +2,7 @@
 // CORS: for the tests and benchmarks of a single service (supabase-js sends its own apikey and Bearer JWT).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { Service } from '../http/service.ts'
 
 type Mountable = Pick<Service, 'handle' | 'upgrade'>
@@ -36,8 +37,13 @@ export async function serveMounted(
     if (!target || path === null) return void res.writeHead(404).end()
     Promise.resolve(target.handle(req, res, path)).catch(() => res.destroy())
   })
+  // Upgraded sockets leave the HTTP server's books (closeAllConnections does not see them) but still hold
+  // server.close() open; the harness ends them itself.
+  const upgraded = new Set<Duplex>()
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {})
+    upgraded.add(socket)
+    socket.once('close', () => upgraded.delete(socket))
     const target = current()
     const path = pathOf(req.url ?? '/')
     if (!target?.upgrade || path === null) return void socket.destroy()
@@ -49,6 +55,7 @@ export async function serveMounted(
     server,
     close: async () => {
       server.closeAllConnections()
+      for (const socket of upgraded) socket.destroy()
       await new Promise((resolve) => server.close(resolve))
     },
   }
