@@ -33,10 +33,11 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
         <Link
           to="/studio/schools/$schoolId/members"
           params={{ schoolId: school.id }}
+          aria-label={`Members of ${school.name}`}
           className="flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
         >
           <Users aria-hidden="true" className="size-4" />
-          Members<span className="sr-only"> of {school.name}</span>
+          Members
         </Link>
         {creating ? null : (
           <Button variant="outline" className="ml-auto" onClick={() => setCreating(true)}>

@@ -31,11 +31,17 @@ export function useChangeMemberRole(schoolId: string) {
   })
 }
 
-export function useRemoveMember(schoolId: string) {
+export function useRemoveMember(schoolId: string, viewerId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (userId: string) => removeMember(supabase, schoolId, userId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.roster(schoolId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberKeys.school(schoolId) }),
+        // Leaving takes the school off my studio home (and maybe the header's Studio entry).
+        queryClient.invalidateQueries({ queryKey: studioKeys.schoolLists() }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.membership(viewerId) }),
+      ]),
   })
 }
 

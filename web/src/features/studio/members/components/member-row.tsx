@@ -14,14 +14,16 @@ import { RoleSelect, roleLabels } from './role-select'
 interface MemberRowProps {
   schoolId: string
   member: Member
-  isMe: boolean
+  /** Who is looking at the page. */
+  viewerId: string
   canManage: boolean
   onLeft: () => void
 }
 
-export function MemberRow({ schoolId, member, isMe, canManage, onLeft }: MemberRowProps) {
+export function MemberRow({ schoolId, member, viewerId, canManage, onLeft }: MemberRowProps) {
+  const isMe = member.user_id === viewerId
   const changeRole = useChangeMemberRole(schoolId)
-  const remove = useRemoveMember(schoolId)
+  const remove = useRemoveMember(schoolId, viewerId)
   const [error, setError] = useState<string | null>(null)
   const selectId = useId()
   const busy = changeRole.isPending || remove.isPending
@@ -66,7 +68,13 @@ export function MemberRow({ schoolId, member, isMe, canManage, onLeft }: MemberR
           </span>
         )}
         {canManage || isMe ? (
-          <Button variant="outline" onClick={onRemove} disabled={busy} aria-busy={remove.isPending || undefined}>
+          <Button
+            variant="outline"
+            onClick={onRemove}
+            disabled={busy}
+            aria-busy={remove.isPending || undefined}
+            aria-label={isMe ? 'Leave school' : `Remove ${member.display_name}`}
+          >
             {remove.isPending ? (
               <Spinner />
             ) : isMe ? (
@@ -74,13 +82,7 @@ export function MemberRow({ schoolId, member, isMe, canManage, onLeft }: MemberR
             ) : (
               <UserMinus aria-hidden="true" className="size-4" />
             )}
-            {isMe ? (
-              'Leave school'
-            ) : (
-              <>
-                Remove<span className="sr-only"> {member.display_name}</span>
-              </>
-            )}
+            {isMe ? 'Leave school' : 'Remove'}
           </Button>
         ) : null}
       </div>

@@ -49,7 +49,7 @@ export function MembersPage({ school, userId }: { school: MembersSchool; userId:
                 key={member.user_id}
                 schoolId={school.id}
                 member={member}
-                isMe={member.user_id === userId}
+                viewerId={userId}
                 canManage={isOwner}
                 onLeft={() => void navigate({ to: '/studio' })}
               />

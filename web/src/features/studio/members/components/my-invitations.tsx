@@ -40,22 +40,24 @@ export function MyInvitations({ userId, email }: { userId: string; email: string
             </p>
             <Button
               disabled={busy}
+              aria-label={`Accept the invitation from ${invitation.school_name}`}
               onClick={() => {
                 setError(null)
                 accept.mutate(invitation.school_id, { onError: (e) => setError(memberErrorMessage('accept', e)) })
               }}
             >
-              Accept<span className="sr-only"> the invitation from {invitation.school_name}</span>
+              Accept
             </Button>
             <Button
               variant="outline"
               disabled={busy}
+              aria-label={`Decline the invitation from ${invitation.school_name}`}
               onClick={() => {
                 setError(null)
                 decline.mutate(invitation.school_id, { onError: (e) => setError(memberErrorMessage('accept', e)) })
               }}
             >
-              Decline<span className="sr-only"> the invitation from {invitation.school_name}</span>
+              Decline
             </Button>
           </li>
         ))}

@@ -32,12 +32,13 @@ export function PendingInvitations({ schoolId }: { schoolId: string }) {
             <Button
               variant="outline"
               disabled={cancel.isPending}
+              aria-label={`Cancel the invitation to ${invitation.email}`}
               onClick={() => {
                 setError(null)
                 cancel.mutate(invitation.email, { onError: (e) => setError(errorMessage(e)) })
               }}
             >
-              Cancel<span className="sr-only"> the invitation to {invitation.email}</span>
+              Cancel
             </Button>
           </li>
         ))}
