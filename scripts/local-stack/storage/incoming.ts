@@ -155,8 +155,8 @@ function readMultipart(req: IncomingMessage, limits: IncomingLimits): Promise<In
   })
 }
 
-/** storage-api ignores user metadata it cannot parse. */
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
+/** storage-api ignores user metadata it cannot parse (or that is not an object): undefined then. */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text)
     return value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -9,10 +9,9 @@ import { parseQueryParams } from '../request/query-params.ts'
 import type { QueryParams } from '../request/types.ts'
 import type { Table } from '../schema-cache/types.ts'
 import type { JsonBody } from '../sql/body.ts'
-import { qualified } from '../sql/builder.ts'
 import type { MutationSql, Returning } from '../sql/mutate.ts'
 import { maxAffectedCheck, singularCheck, type ResultCheck } from './range.ts'
-import { planRead } from './read-plan.ts'
+import { emptyNode, planRead } from './read-plan.ts'
 import { resolveFilter, resolveLogic } from './resolve.ts'
 import type { PlannedLogic, ReadNode } from './types.ts'
 
@@ -88,18 +87,7 @@ function jsonBody(ctx: RequestContext, table: Table, params: QueryParams, kind: 
 
 /** The top-level filters of UPDATE/DELETE/PUT, written against the table itself. */
 function rootWhere(table: Table, params: QueryParams): PlannedLogic[] {
-  const node: ReadNode = {
-    table,
-    from: { kind: 'relation' },
-    ref: qualified(table.schema, table.name),
-    errorName: table.name,
-    select: [],
-    where: [],
-    order: [],
-    range: { offset: 0 },
-    embeds: [],
-    depth: 0,
-  }
+  const node = emptyNode(table, { kind: 'relation' })
   return [
     ...params.logic.filter((l) => l.path.length === 0).map((l) => resolveLogic(node, l.tree)),
     ...params.filters

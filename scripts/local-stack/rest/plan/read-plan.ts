@@ -24,10 +24,10 @@ export interface ReadPlanInput {
   isMutation: boolean
 }
 
-export function planRead(input: ReadPlanInput): ReadNode {
-  const { table, from } = input
+/** A node over `table` that selects, filters and embeds nothing yet: a source (a CTE) or the table itself. */
+export function emptyNode(table: Table, from: ReadNode['from']): ReadNode {
   const ref = from.kind === 'source' ? quoteIdent(table.name) : `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
-  const root: ReadNode = {
+  return {
     table,
     from,
     ref,
@@ -39,6 +39,11 @@ export function planRead(input: ReadPlanInput): ReadNode {
     embeds: [],
     depth: 0,
   }
+}
+
+export function planRead(input: ReadPlanInput): ReadNode {
+  const { table, from } = input
+  const root = emptyNode(table, from)
   addSelect(input, root, input.params.select, input.origin, { embeds: 0 })
   const { params } = input
   for (const { path, filter } of params.filters) {

@@ -11,6 +11,7 @@ import { serviceCaller } from '../caller.ts'
 import { scopeOf, type StorageContext, type StorageRequest } from '../context.ts'
 import { diskError, type Located } from '../disk.ts'
 import { errors } from '../errors.ts'
+import { parseJsonObject } from '../incoming.ts'
 import { findObject, lockName, writeObject, type ObjectMetadata } from '../objects/rows.ts'
 import type { UploadTarget } from './upload-id.ts'
 
@@ -31,15 +32,7 @@ async function md5Of(file: string): Promise<string> {
 
 /** storage-api reads the `metadata` field of Upload-Metadata as JSON and ignores it when it does not parse. */
 function userMetadataOf(text: string | null | undefined): Record<string, unknown> | undefined {
-  if (!text) return undefined
-  try {
-    const value: unknown = JSON.parse(text)
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
+  return text ? parseJsonObject(text) : undefined
 }
 
 /** A second name for the upload's bytes in tmp/, so that placing the object leaves the upload itself intact. */
