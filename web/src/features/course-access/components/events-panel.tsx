@@ -1,6 +1,6 @@
 // The instructor's live sessions and deadlines of a course: listed in time order in the viewer's time zone, for the
 // whole course or a cohort; create, edit and delete. Enrolled learners see them on the course page.
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Calendar, Plus } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
@@ -86,7 +86,7 @@ function EventRow({
     )
   }
   const when = event.endsAt ? formatDateTimeRange(event.startsAt, event.endsAt) : formatDateTime(event.startsAt)
-  const facts: [string, React.ReactNode][] = [
+  const facts: [string, ReactNode][] = [
     [event.kind === 'live' ? 'When' : 'Due', when],
     ['For', cohortName(cohorts, event.cohortId)],
   ]
