@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input'
 import { mediaBucket, videoObjectName, videoProblem, videoTypeOf } from '../upload/media-rules'
 import { readVideoDuration } from '../upload/read-duration'
 import { formatBytes } from '../upload/transfer-meter'
-import { findUnfinishedUpload } from '../upload/tus-client'
+import { findUnfinishedUpload, forgetUnfinishedUploads } from '../upload/tus-client'
 import { UploadProgress } from '../upload/upload-progress'
 import { useResumableUpload } from '../upload/use-resumable-upload'
 
@@ -26,7 +26,10 @@ export function VideoUploadField({ courseId, lessonId, videoPath, onUploaded }: 
   const [unfinished, setUnfinished] = useState<{ size: number | null } | null>(null)
   const duration = useRef<Promise<number | null>>(Promise.resolve(null))
   const upload = useResumableUpload({
-    onStored: async (target) => onUploaded(target.objectName, await duration.current),
+    onStored: async (target) => {
+      onUploaded(target.objectName, await duration.current)
+      await forgetUnfinishedUploads(`${courseId}/${lessonId}/`).catch(() => {})
+    },
   })
   const { state } = upload
 

@@ -90,9 +90,24 @@ export function createResumableUpload(
   }
 }
 
-/** An unfinished upload this browser remembers for an object name starting with the prefix (e.g. a lesson's folder). */
-export async function findUnfinishedUpload(prefix: string): Promise<PreviousUpload | null> {
+// Unfinished uploads expire on the server (an hour by default); a day-old record is certainly stale.
+const rememberedForMs = 24 * 60 * 60 * 1000
+
+async function rememberedUnder(prefix: string): Promise<PreviousUpload[]> {
   const all = await defaultOptions.urlStorage.findAllUploads()
-  const mine = all.filter((entry) => entry.metadata.objectName?.startsWith(prefix))
-  return mine.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0] ?? null
+  return all.filter((entry) => entry.metadata.objectName?.startsWith(prefix))
+}
+
+/** An unfinished upload this browser remembers for an object name starting with the prefix (e.g. a lesson's folder). */
+export async function findUnfinishedUpload(prefix: string, now = Date.now()): Promise<PreviousUpload | null> {
+  const recent = (await rememberedUnder(prefix)).filter(
+    (entry) => now - new Date(entry.creationTime).getTime() < rememberedForMs,
+  )
+  return recent.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0] ?? null
+}
+
+/** After a finished upload, earlier unfinished ones for the same place (other files) are no longer worth resuming. */
+export async function forgetUnfinishedUploads(prefix: string): Promise<void> {
+  const entries = await rememberedUnder(prefix)
+  await Promise.all(entries.map((entry) => defaultOptions.urlStorage.removeUpload(entry.urlStorageKey)))
 }
