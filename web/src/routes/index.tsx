@@ -1,6 +1,6 @@
 // Home. Signed out: a hero and the newest courses. Signed in: "Continue learning" (the most recently active
-// course's next lesson) and the learner's courses with progress. The loader reads the stored session (no request)
-// and prefetches what the page shows; sign-in and sign-out re-run it.
+// course's next lesson), the learner's courses with progress, and for school members their teaching. The loader
+// reads the stored session (no request) and prefetches what the page shows; sign-in and sign-out re-run it.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
@@ -10,6 +10,7 @@ import { courseQueries } from '@/features/courses/api/courses.queries'
 import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
 import { CourseCard, CourseCardSkeleton, CourseGrid } from '@/features/courses/components/course-card'
 import { MyCourseList } from '@/features/courses/components/my-course-list'
+import { StaffHomeSection } from '@/features/studio/components/staff-home-section'
 import { supabase } from '@/lib/supabase'
 
 export const Route = createFileRoute('/')({
@@ -59,6 +60,7 @@ function LearnerHome({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome back</h1>
       {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
       <MyCourseList courses={mine} />
+      <StaffHomeSection userId={userId} />
     </div>
   )
 }

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
-import { renderWithRouter } from '../testing/render-with-router'
+import { renderWithRouter } from '@/testing/render-with-router'
 import { AccessCodeForm } from './access-code-form'
 
 function refusal(status: number, code: string, headers: Record<string, string> = {}) {

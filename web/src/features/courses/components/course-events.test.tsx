@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { supabase } from '@/lib/supabase'
-import { renderWithRouter } from '../testing/render-with-router'
+import { renderWithRouter } from '@/testing/render-with-router'
 import { CourseEvents } from './course-events'
 
 /** A stand-in for supabase.from('events')…: every builder call returns itself and awaiting it gives `rows`. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { completedProgress, lessonFixture, outlineFixture, sectionFixture } from '@/testing/outline-fixture'
-import { renderWithRouter } from '../testing/render-with-router'
+import { renderWithRouter } from '@/testing/render-with-router'
 import { CourseOutlineView } from './course-outline'
 
 const outline = outlineFixture({

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { completedProgress, lessonFixture, outlineFixture, sectionFixture } from '@/testing/outline-fixture'
-import { renderWithRouter } from '../testing/render-with-router'
+import { renderWithRouter } from '@/testing/render-with-router'
 import { EnrollPanel } from './enroll-panel'
 
 const enrollment = (status: 'active' | 'completed' | 'removed') => ({

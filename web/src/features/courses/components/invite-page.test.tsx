@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { InvitePreview } from '../api/invite.api'
-import { renderWithRouter } from '../testing/render-with-router'
+import { renderWithRouter } from '@/testing/render-with-router'
 import { InvitePage } from './invite-page'
 
 const token = 'summit-demo-invite-design-systems-studio-01'
