@@ -15,8 +15,33 @@ const courseSlug = 'web-accessibility-basics'
 const schoolId = 'b0000000-0000-4000-8000-000000000001' // Summit Academy
 const learnersUrl = `/studio/courses/${courseId}/learners`
 
+// Node 20 has no WebSocket, and supabase-js builds its realtime client in createClient; these clients never use it.
+class NoRealtime {
+  constructor() {
+    throw new Error('the test-side clients open no realtime socket')
+  }
+}
+
 const serverClient = (key: string) =>
-  createClient(apiUrl, key, { auth: { persistSession: false, autoRefreshToken: false } })
+  createClient(apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
+  })
+
+/** A name no other run (or the other screen width, running at the same time) uses. */
+const uniqueName = (first: string) => `${first} ${Math.random().toString(36).slice(2, 8)}`
+
+// The seed's learners: their first letters differ, so every collation (C here, en_US on a hosted database) puts them
+// in the same order, whatever other journeys running meanwhile add to the course.
+const demoLearners = ['Aisha Bello', 'Kenji Watanabe', 'Lea Learner', 'Marco Rossi', 'Noah Fischer', 'Sofia Hernández']
+
+/** Whether the seed's learners among `names` come in alphabetical order (or its reverse). */
+function inOrder(names: string[], direction: 'asc' | 'desc'): boolean {
+  const seen = names.filter((name) => demoLearners.includes(name))
+  const sorted = demoLearners.filter((name) => seen.includes(name))
+  if (direction === 'desc') sorted.reverse()
+  return seen.length >= 2 && seen.every((name, i) => name === sorted[i])
+}
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for a base32 secret, as authenticator apps compute it. */
 function totp(secret: string, at = Date.now()): string {
@@ -71,8 +96,11 @@ async function firstLessonId(): Promise<string> {
 }
 
 test.describe('learners page', () => {
+  // Journeys of several steps on a machine shared with the stack: sign-ins, Realtime and axe need more than 30 s.
+  test.slow()
+
   test('the instructor sees the roster, searches, sorts, exports CSV and adds a learner by email', async ({ page }) => {
-    const newcomer = await createConfirmedUser({ displayName: 'Quinn Newcomer' })
+    const newcomer = await createConfirmedUser({ displayName: uniqueName('Quinn') })
     await signIn(page, 'instructor@example.com', 'summit-demo', `/studio/courses/${courseId}`)
     await page.getByRole('link', { name: 'Learners', exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`${learnersUrl}$`))
@@ -85,7 +113,7 @@ test.describe('learners page', () => {
 
     // Search (debounced, in the URL), then clear it.
     await page.getByLabel('Search learners').fill('MARCO@')
-    await expect(page).toHaveURL(/q=MARCO%40/)
+    await expect(page).toHaveURL(/[?&]q=/)
     await expect(table.getByRole('rowheader')).toHaveText(['Marco Rossi'])
     await page.getByLabel('Search learners').fill('')
     await expect(table.getByRole('rowheader')).not.toHaveCount(1)
@@ -94,11 +122,11 @@ test.describe('learners page', () => {
     const nameHeader = table.getByRole('columnheader', { name: 'Name' })
     await nameHeader.getByRole('button').click()
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending')
-    const ascending = await table.getByRole('rowheader').allInnerTexts()
-    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })))
+    await expect.poll(async () => inOrder(await table.getByRole('rowheader').allInnerTexts(), 'asc')).toBe(true)
     await nameHeader.getByRole('button').click()
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending')
-    await expect(table.getByRole('rowheader')).toHaveText([...ascending].reverse())
+    await expect.poll(async () => inOrder(await table.getByRole('rowheader').allInnerTexts(), 'desc')).toBe(true)
+    const shown = await table.getByRole('rowheader').count()
 
     // CSV of the filtered roster.
     const downloading = page.waitForEvent('download')
@@ -111,7 +139,8 @@ test.describe('learners page', () => {
       'Name,Email,Cohort,Source,Status,Enrolled at,Last activity at,Lessons done,Lessons total,Progress %,Minutes studied',
     )
     expect(lines.some((line) => line.startsWith('Marco Rossi,marco@example.com,'))).toBe(true)
-    expect(lines).toHaveLength(ascending.length + 1)
+    // Learners added meanwhile by journeys running in parallel may be in the file too, never fewer than were shown.
+    expect(lines.length - 1).toBeGreaterThanOrEqual(shown)
 
     // Add by email: a wrong address is named before sending; then the account is enrolled at once.
     await page.getByRole('button', { name: 'Add learners' }).click()
@@ -123,9 +152,11 @@ test.describe('learners page', () => {
     await dialog.getByRole('button', { name: 'Add learners' }).click()
     await expect(dialog.getByRole('status').getByText('Enrolled', { exact: true })).toBeVisible()
     await page.keyboard.press('Escape')
-    await page.getByLabel('Search learners').fill('Quinn')
-    await expect(table.getByRole('rowheader')).toHaveText(['Quinn Newcomer'])
-    await expect(table.getByRole('row', { name: /Quinn Newcomer/ }).getByText('Added by email')).toBeVisible()
+    await page.getByLabel('Search learners').fill(newcomer.displayName)
+    await expect(table.getByRole('rowheader')).toHaveText([newcomer.displayName])
+    await expect(
+      table.getByRole('row', { name: new RegExp(newcomer.displayName) }).getByText('Added by email'),
+    ).toBeVisible()
   })
 
   test('an unknown course is not found', async ({ page }) => {
@@ -135,7 +166,8 @@ test.describe('learners page', () => {
   })
 
   test('a removed learner loses the lesson open in their player at once', async ({ page, browser }) => {
-    const learner = await createConfirmedUser({ displayName: 'Rory Removed' })
+    const learner = await createConfirmedUser({ displayName: uniqueName('Rory') })
+    const name = learner.displayName
     const lessonId = await firstLessonId()
 
     // The instructor adds the learner by email, then tries to remove them from a password (aal1) session.
@@ -153,9 +185,9 @@ test.describe('learners page', () => {
     await expect(player.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(player.getByText('You no longer have access to this course')).toHaveCount(0)
 
-    await page.getByLabel('Search learners').fill('Rory')
-    await page.getByRole('button', { name: 'Remove Rory Removed' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Remove Rory Removed?' })
+    await page.getByLabel('Search learners').fill(name)
+    await page.getByRole('button', { name: `Remove ${name}` }).click()
+    const confirm = page.getByRole('dialog', { name: `Remove ${name}?` })
     await confirm.getByRole('button', { name: 'Remove learner' }).click()
     await expect(confirm.getByText('Say why the learner is removed.')).toBeVisible()
     await confirm.getByLabel('Reason').fill('Shared their account')
@@ -192,7 +224,7 @@ test.describe('learners page', () => {
     // The roster shows the removal with its reason.
     await page.keyboard.press('Escape')
     await page.getByLabel('Status').selectOption('removed')
-    await expect(page.getByRole('table').getByRole('rowheader')).toContainText(['Rory Removed'])
+    await expect(page.getByRole('table').getByRole('rowheader')).toHaveText([name])
     await learnerContext.close()
   })
 })
