@@ -34,7 +34,8 @@ test('an owner invites an instructor who accepts, changes roles, and is told why
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000)
+  // Two browsers, an email round trip and four axe runs: generous on a loaded 2-core machine.
+  test.setTimeout(180_000)
   const invitee = `invited-${testInfo.project.name}-${Date.now().toString(36)}@example.com`
   const inviteeName = invitee.split('@')[0]!
 
@@ -99,13 +100,14 @@ test('an owner invites an instructor who accepts, changes roles, and is told why
 })
 
 test('a school that does not exist is not found', async ({ page }) => {
+  test.setTimeout(60_000)
   await signIn(page, owner.email, owner.password, '/studio')
   await page.goto('/studio/schools/00000000-0000-4000-8000-000000000000/members')
   await expect(page.getByRole('heading', { name: 'School not found' })).toBeVisible()
 })
 
 test('an owner uploads a cover cropped to the card ratio', async ({ page }, testInfo) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const title = `Cover test ${testInfo.project.name} ${Date.now().toString(36)}`
   await signIn(page, owner.email, owner.password, '/studio')
   const school = page.getByRole('region', { name: 'Summit Academy' })
