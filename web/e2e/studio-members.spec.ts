@@ -101,8 +101,7 @@ test('an owner invites an instructor who accepts, changes roles, and is told why
 
 test('a school that does not exist is not found', async ({ page }) => {
   test.setTimeout(60_000)
-  await signIn(page, owner.email, owner.password, '/studio')
-  await page.goto('/studio/schools/00000000-0000-4000-8000-000000000000/members')
+  await signIn(page, owner.email, owner.password, '/studio/schools/00000000-0000-4000-8000-000000000000/members')
   await expect(page.getByRole('heading', { name: 'School not found' })).toBeVisible()
 })
 
