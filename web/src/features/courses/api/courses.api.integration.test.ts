@@ -123,6 +123,28 @@ describe.skipIf(!apiUrl)('courses api on the running stack', () => {
     expect(outline.viewer.enrollment?.status).toBe('active')
   })
 
+  it("previews a course as a new learner for the school's staff only, through the Data API", async () => {
+    const staff = newClient()
+    const { error } = await staff.auth.signInWithPassword({ email: 'instructor@example.com', password: 'summit-demo' })
+    expect(error).toBeNull()
+    const preview = await getCourseOutline(staff, 'sql-for-product-people', true)
+    expect(preview.viewer).toMatchObject({ is_member: true, as_learner: true, enrollment: null })
+    const lessons = preview.sections.flatMap((section) => section.lessons)
+    expect(lessons.map((l) => l.progress)).toEqual(lessons.map(() => null))
+    expect(lessons[1]?.lock?.reason).toBe('sequence')
+    expect(lessons.some((l) => l.lock?.reason === 'release')).toBe(true)
+    // Without the preview the same instructor opens everything.
+    const own = await getCourseOutline(staff, 'sql-for-product-people')
+    expect(own.viewer.as_learner).toBe(false)
+    expect(own.sections.flatMap((section) => section.lessons).every((l) => l.available)).toBe(true)
+    // Anyone else asking for a preview gets their ordinary answer.
+    const outsider = await getCourseOutline(visitor, 'sql-for-product-people', true)
+    expect(outsider.viewer.as_learner).toBe(false)
+    expect(outsider.sections.flatMap((section) => section.lessons).find((l) => !l.is_preview)?.lock).toEqual({
+      reason: 'enroll',
+    })
+  })
+
   it('turns a refused enrollment into an EnrollError with the catalogue code', async () => {
     const refused = await enroll(learner, { slug: 'design-systems-studio' }).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(EnrollError)

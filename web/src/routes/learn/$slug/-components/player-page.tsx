@@ -92,7 +92,8 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                   videoPath={content.video_path}
                   captionsPath={content.captions_path}
                   language={outline.course.language}
-                  userId={userId}
+                  // Seconds watched are kept on this device for learners and visitors; staff and previews keep none.
+                  userId={mode === 'staff' || mode === 'preview' ? null : userId}
                   canSave={canSave}
                   initialPosition={lesson.progress?.position_s ?? 0}
                   serverWatched={lesson.progress?.watched_s ?? 0}
