@@ -18,6 +18,9 @@ describe('errorMessage', () => {
 
   it('turns network failures, rate limits and server errors into sentences', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toMatch(/could not reach Summit/)
+    // What postgrest-js answers (not throws) when fetch fails: the fetch error folded into a message, no code.
+    const restFailure = { message: 'TypeError: Failed to fetch', details: '', hint: '', code: '' }
+    expect(errorMessage(restFailure)).toMatch(/could not reach Summit/)
     expect(errorMessage({ status: 429, message: 'x' })).toMatch(/Too many attempts/)
     expect(errorMessage({ status: 503, message: 'x' })).toMatch(/having trouble/)
   })

@@ -92,7 +92,14 @@ export function errorMessage(error: unknown): string {
   if (!isRecord(error)) return fallback
   const status = typeof error.status === 'number' ? error.status : undefined
   // supabase-js turns a failed fetch into a TypeError or an AuthRetryableFetchError (status 0).
-  if (error instanceof TypeError || error.name === 'AuthRetryableFetchError' || error.name === 'FunctionsFetchError') {
+  // postgrest-js answers a failed fetch with a plain error whose message is "<fetch error name>: <message>".
+  const postgrestFetchFailure = typeof error.message === 'string' && /^(TypeError|FetchError): /.test(error.message)
+  if (
+    error instanceof TypeError ||
+    postgrestFetchFailure ||
+    error.name === 'AuthRetryableFetchError' ||
+    error.name === 'FunctionsFetchError'
+  ) {
     return 'We could not reach Summit. Check your connection and try again.'
   }
   if (status === 429) return messages.over_request_rate_limit ?? fallback
