@@ -90,3 +90,15 @@ Deno.test('refusals of the database keep their code, status and fields; anything
   assert.deepEqual(invalid.fields, { cohort_id: 'Choose a cohort of this course.' })
   assert.equal(refusalOf({ code: '42883', message: 'function does not exist' }, 404).code, 'internal')
 })
+
+Deno.test('the daily lookup limit answers 429 rate_limited with the wait as Retry-After', () => {
+  const limited = refusalOf(
+    {
+      code: 'rate_limited',
+      message: 'You can add up to 1,000 email addresses a day. Try the rest later.',
+      details: { retry_after_s: 3600 },
+    },
+    429,
+  )
+  assert.deepEqual([limited.status, limited.code, limited.headers], [429, 'rate_limited', { 'Retry-After': '3600' }])
+})

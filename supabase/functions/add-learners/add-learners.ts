@@ -18,7 +18,7 @@ interface DbRow {
   result: DbResult
 }
 
-const knownCodes: ErrorCode[] = ['not_signed_in', 'forbidden', 'course_not_found', 'validation_failed']
+const knownCodes: ErrorCode[] = ['not_signed_in', 'forbidden', 'course_not_found', 'validation_failed', 'rate_limited']
 
 /** Turns a refusal of the add_learners call into the same error for the function's caller. */
 export function refusalOf(error: { code?: string; message?: string; details?: unknown }, status: number): HttpError {
@@ -32,8 +32,13 @@ export function refusalOf(error: { code?: string; message?: string; details?: un
       details = undefined
     }
   }
-  const fields = (details as { fields?: Record<string, string> } | undefined)?.fields
-  return new HttpError(status, code, error.message ?? 'The request was refused.', fields)
+  const { fields, retry_after_s: retryAfter } = (details ?? {}) as {
+    fields?: Record<string, string>
+    retry_after_s?: unknown
+  }
+  // The daily lookup limit says how long to wait; the caller gets it as Retry-After.
+  const headers = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined
+  return new HttpError(status, code, error.message ?? 'The request was refused.', fields, headers)
 }
 
 async function addInDatabase(user: Client, body: AddLearnersBody, emails: string[]): Promise<DbRow[]> {
