@@ -1,10 +1,14 @@
 // /studio/courses/$courseId/learners: who learns in a course and what the instructor can do about it. Tabs: the
-// roster ("Learners") here; cohorts, invite links, access codes and events join as further tabs. Search, filters,
-// sort and page are URL search params. An unknown course, or one of another school, is not-found without retries.
+// roster ("Learners"), cohorts, invite links, access codes and events (the course-access panels, also gathered on
+// /studio/courses/$courseId/access). The roster's search, filters, sort and page are URL search params. An unknown course, or one of another school, is not-found without retries.
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { requireSession } from '@/features/auth/api/session'
+import { AccessCodesPanel } from '@/features/course-access/components/access-codes-panel'
+import { CohortsPanel } from '@/features/course-access/components/cohorts-panel'
+import { EventsPanel } from '@/features/course-access/components/events-panel'
+import { InvitesPanel } from '@/features/course-access/components/invites-panel'
 import { LearnersPanel } from '@/features/learners/components/learners-panel'
 import { rosterSearchSchema, type RosterSearch } from '@/features/learners/schemas/roster-search.schema'
 import { studioQueries } from '@/features/studio/api/studio.queries'
@@ -26,6 +30,13 @@ export const Route = createFileRoute('/studio/courses/$courseId/learners')({
   notFoundComponent: StudioCourseNotFound,
   component: LearnersRoute,
 })
+
+const accessTabs = [
+  { value: 'cohorts', label: 'Cohorts', Panel: CohortsPanel },
+  { value: 'invites', label: 'Invite links', Panel: InvitesPanel },
+  { value: 'codes', label: 'Access codes', Panel: AccessCodesPanel },
+  { value: 'events', label: 'Events', Panel: EventsPanel },
+] as const
 
 const tabClass =
   'inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-teal-700 data-[state=active]:text-slate-900'
@@ -56,10 +67,24 @@ function LearnersRoute() {
           <Tabs.Trigger value="learners" className={tabClass}>
             Learners
           </Tabs.Trigger>
+          {accessTabs.map(({ value, label }) => (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="learners" className="focus-visible:outline-2 focus-visible:outline-teal-700">
           <LearnersPanel courseId={courseId} courseName={title} search={search} onSearchChange={onSearchChange} />
         </Tabs.Content>
+        {accessTabs.map(({ value, Panel }) => (
+          <Tabs.Content
+            key={value}
+            value={value}
+            className="rounded-xl border border-slate-200 bg-white p-4 focus-visible:outline-2 focus-visible:outline-teal-700 sm:p-6"
+          >
+            <Panel courseId={courseId} />
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </div>
   )

@@ -12,6 +12,7 @@ export function CatalogPager({ page, pageCount }: { page: number; pageCount: num
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-2">
       {page > 1 ? (
         <Link
+          from="/courses/"
           to="/courses"
           search={(prev) => ({ ...prev, page: previous > 1 ? previous : undefined })}
           className={linkClass}
@@ -27,7 +28,13 @@ export function CatalogPager({ page, pageCount }: { page: number; pageCount: num
         Page {page} of {pageCount}
       </p>
       {page < pageCount ? (
-        <Link to="/courses" search={(prev) => ({ ...prev, page: page + 1 })} className={cn(linkClass)} rel="next">
+        <Link
+          from="/courses/"
+          to="/courses"
+          search={(prev) => ({ ...prev, page: page + 1 })}
+          className={cn(linkClass)}
+          rel="next"
+        >
           Next<span className="sr-only"> page</span>
           <ChevronRight aria-hidden="true" className="size-4" />
         </Link>

@@ -64,7 +64,7 @@ function NoResults({ query, total }: { query: CatalogQuery; total: number }) {
       <EmptyState icon={SearchX} title="This page is empty">
         <p>There are only {resultCount(total)} here.</p>
         <Button asChild variant="outline" className="mt-4">
-          <Link to="/courses" search={(prev) => ({ ...prev, page: undefined })}>
+          <Link from="/courses/" to="/courses" search={(prev) => ({ ...prev, page: undefined })}>
             Go to the first page
           </Link>
         </Button>
