@@ -2,7 +2,7 @@
 -- members through the calls, per audience (anon, learner, instructor of the school, owner, owner of another school);
 -- removing and leaving need aal2; the last owner can neither leave, be removed nor be demoted.
 begin;
-select plan(31);
+select plan(32);
 
 select tests.create_school_fixture();
 select tests.create_user('second', 'Sam Second');
@@ -55,8 +55,11 @@ select is(tests.error_of($$select public.change_school_member_role(tests.school_
   'an owner cannot give a role to someone who is not a member');
 select is(public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('second'), 'owner'),
   'owner'::public.school_role, 'an owner promotes an instructor (no second factor needed)');
+select is(tests.error_of($$select public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('second'), 'instructor')$$),
+  '{"code": "aal2_required", "status": 403}', 'demoting an owner takes ownership away, so it needs a second factor');
+select tests.authenticate_as('owner', 'aal2');
 select is(public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('second'), 'instructor'),
-  'instructor'::public.school_role, 'and demotes them again while another owner remains');
+  'instructor'::public.school_role, 'with it, an owner demotes another owner while one owner remains');
 select is(tests.error_of($$select public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('owner'), 'instructor')$$),
   '{"code": "validation_failed", "status": 422, "fields": {"role": "A school needs at least one owner. Make another member an owner first."}}',
   'the last owner cannot step down');

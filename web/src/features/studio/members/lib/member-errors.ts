@@ -10,7 +10,7 @@ const aal2: Record<MemberAction, string> = {
     'Removing a member needs two-factor sign-in. Sign in with a second factor (an authenticator app or a passkey) and try again; setting one up comes to your account page soon.',
   leave:
     'Leaving a school needs two-factor sign-in. Sign in with a second factor (an authenticator app or a passkey) and try again; setting one up comes to your account page soon.',
-  role: 'Changing this role needs two-factor sign-in.',
+  role: 'Changing an owner’s role needs two-factor sign-in, as removing them does. Sign in with a second factor (an authenticator app or a passkey) and try again; setting one up comes to your account page soon.',
   invite: 'Inviting members needs two-factor sign-in.',
   accept: 'Accepting this invitation needs two-factor sign-in.',
 }
