@@ -1,19 +1,20 @@
 -- add_learners answers, per address, whether an account exists (enrolled) or not (unknown, then invited). Anyone
 -- can create a school and a course, so without a limit it would let anyone test thousands of addresses for an
--- account. Each caller may look up 1,000 addresses per rolling 24 hours, counted in the database (it holds across
--- restarts and function instances); past that, rate_limited 429 with the seconds to wait. A class-sized import
--- (100 per call, several calls) stays well inside it.
+-- account. Each caller may look up 1,000 distinct addresses per rolling 24 hours, counted in the database (it holds
+-- across restarts and function instances); past that, rate_limited 429 with the seconds to wait. Looking the same
+-- address up again within the day counts once (the add-learners function looks invited addresses up a second time
+-- to enroll them). A class-sized import (100 per call, several calls) stays well inside it.
 
 create table private.learner_address_lookups (
   user_id uuid not null references auth.users (id) on delete cascade,
+  -- SHA-256 of the lowercased address: the counter needs identity, not the address itself.
+  address_hash bytea not null,
   looked_up_at timestamptz not null default now(),
-  addresses integer not null check (addresses between 1 and 100)
+  primary key (user_id, address_hash)
 );
 
-create index learner_address_lookups_user_time on private.learner_address_lookups (user_id, looked_up_at);
-
 comment on table private.learner_address_lookups is
-  'How many addresses each caller of add_learners looked up, and when: the 1,000 per 24 hours limit.';
+  'Which addresses (hashed) each caller of add_learners looked up, and when: the 1,000 per 24 hours limit.';
 
 -- add_learners as before (20261124133000), with the limit after the checks of the request.
 create or replace function public.add_learners(course_id uuid, emails text[], cohort_id uuid default null)
@@ -44,13 +45,17 @@ begin
       ) then 'Choose a cohort of this course.' end
   )));
 
-  -- The daily limit, counted per distinct address. One caller's calls queue on the lock, so two at once cannot
-  -- both pass the check.
-  wanted := greatest(1, (select count(distinct lower(btrim(x))) from unnest(add_learners.emails) as x));
+  -- The daily limit, counted per distinct address (an address looked up again within the day counts once). One
+  -- caller's calls queue on the lock, so two at once cannot both pass the check.
   perform pg_advisory_xact_lock(hashtextextended('add_learners:' || caller::text, 0));
   delete from private.learner_address_lookups l
   where l.user_id = caller and l.looked_up_at <= now() - interval '24 hours';
-  select coalesce(sum(l.addresses), 0), min(l.looked_up_at) into recent, oldest
+  select count(*) into wanted
+  from (select distinct pg_catalog.sha256(pg_catalog.convert_to(lower(btrim(x)), 'UTF8')) as h from unnest(add_learners.emails) as x) as asked
+  where asked.h is not null and not exists (
+    select 1 from private.learner_address_lookups l where l.user_id = caller and l.address_hash = asked.h
+  );
+  select count(*), min(l.looked_up_at) into recent, oldest
   from private.learner_address_lookups l where l.user_id = caller;
   if recent + wanted > 1000 then
     perform private.raise_api_error(
@@ -60,7 +65,10 @@ begin
       jsonb_build_object('retry_after_s', greatest(1, ceil(extract(epoch from oldest + interval '24 hours' - now())))::integer)
     );
   end if;
-  insert into private.learner_address_lookups (user_id, addresses) values (caller, wanted);
+  insert into private.learner_address_lookups (user_id, address_hash)
+  select distinct caller, pg_catalog.sha256(pg_catalog.convert_to(lower(btrim(x)), 'UTF8')) from unnest(add_learners.emails) as x
+  where x is not null
+  on conflict (user_id, address_hash) do nothing;
 
   for address in select distinct lower(btrim(x)) from unnest(add_learners.emails) as x loop
     -- The shape Auth accepts for sign-up; anything else cannot be an account.

@@ -1,8 +1,8 @@
--- add_learners looks up at most 1,000 addresses per caller per 24 hours: past that, rate_limited 429 with the wait,
--- and nothing enrolled. Refusals (non-members, bad lists) count nothing; each caller has their own allowance; an
--- allowance frees up as its lookups turn a day old.
+-- add_learners looks up at most 1,000 distinct addresses per caller per 24 hours: past that, rate_limited 429 with
+-- the wait, and nothing enrolled. An address looked up again within the day counts once; refusals (non-members, bad
+-- lists) count nothing; each caller has their own allowance; an allowance frees up as its lookups turn a day old.
 begin;
-select plan(9);
+select plan(10);
 
 select tests.create_enrollment_fixture();
 
@@ -10,11 +10,15 @@ create function tests.addresses(n integer, prefix text) returns text[] language 
 as $$ select array_agg(format('%s-%s@test.summit.local', prefix, i)) from generate_series(1, n) as i $$;
 grant execute on function tests.addresses(integer, text) to anon, authenticated;
 
--- 950 addresses looked up by the instructor in the last day, one 25 hours ago that no longer counts.
-insert into private.learner_address_lookups (user_id, looked_up_at, addresses)
-select tests.get_user_id('instructor'), now() - interval '1 hour', 95 from generate_series(1, 10);
-insert into private.learner_address_lookups (user_id, looked_up_at, addresses)
-values (tests.get_user_id('instructor'), now() - interval '25 hours', 100);
+-- 950 addresses looked up by the instructor in the last day, 100 more 25 hours ago that no longer count.
+insert into private.learner_address_lookups (user_id, address_hash, looked_up_at)
+select tests.get_user_id('instructor'), pg_catalog.sha256(pg_catalog.convert_to(format('earlier-%s@test.summit.local', i), 'UTF8')),
+  now() - interval '1 hour'
+from generate_series(1, 950) as i;
+insert into private.learner_address_lookups (user_id, address_hash, looked_up_at)
+select tests.get_user_id('instructor'), pg_catalog.sha256(pg_catalog.convert_to(format('old-%s@test.summit.local', i), 'UTF8')),
+  now() - interval '25 hours'
+from generate_series(1, 100) as i;
 
 select tests.authenticate_as('instructor');
 select is(
@@ -36,6 +40,10 @@ select is(
   '{"code": "rate_limited", "status": 429}',
   'the 1,001st address of the day is refused'
 );
+select is(
+  (select count(*)::integer from public.add_learners(tests.course_id('alpine-basics'), array['B-7@test.summit.local ', 'earlier-3@test.summit.local'])),
+  2, 'addresses already looked up today count once: looking them up again is allowed'
+);
 
 -- Refusals count nothing; other callers have their own allowance.
 select tests.authenticate_as('other_owner');
@@ -51,12 +59,12 @@ select is(
 select tests.clear_authentication();
 
 select is(
-  (select coalesce(sum(addresses), 0)::integer from private.learner_address_lookups where user_id = tests.get_user_id('other_owner')),
+  (select count(*)::integer from private.learner_address_lookups where user_id = tests.get_user_id('other_owner')),
   0, 'the refused call counted nothing'
 );
 select is(
-  (select sum(addresses)::integer from private.learner_address_lookups where user_id = tests.get_user_id('instructor')),
-  1000, 'the instructor''s day holds exactly 1,000, the day-old lookup swept away'
+  (select count(*)::integer from private.learner_address_lookups where user_id = tests.get_user_id('instructor')),
+  1000, 'the instructor''s day holds exactly 1,000 addresses, the day-old ones swept away'
 );
 select is(
   (select count(*)::integer from public.enrollments where user_id is not null and source = 'manual'
