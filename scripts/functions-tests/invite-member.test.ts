@@ -1,15 +1,18 @@
 // Integration: inviting school members end to end on the running stack — an owner invites through the invite-member
 // function, Auth emails the invitee (an invite for a new address, a sign-in link for an existing account, both
-// landing on the app's /auth/callback then /studio), and the invitee becomes a member only by accepting. Every
-// refusal of PRODUCT.md §8 answers its status.
+// landing on the app's /auth/callback then /studio) with the same answer to the owner either way, and the invitee
+// becomes a member only by accepting. Every refusal of PRODUCT.md §8 answers its status, the daily invitation limit
+// with Retry-After.
 import { FunctionsHttpError } from '@supabase/supabase-js'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiUrl } from './env.ts'
+import { apiUrl, publishableKey } from './env.ts'
 import { admin, client, createSchool, createUser, deleteUsers, type TestUser } from './fixtures.ts'
 
 type Db = ReturnType<typeof client>
 const inboxUrl = process.env.SUMMIT_TEST_INBOX_URL || 'http://127.0.0.1:54324'
 const appOrigin = 'http://127.0.0.1:5173'
+const dbUrl = process.env.SUMMIT_TEST_DB_URL || undefined
 
 /** Status and body of an invoke, whether it succeeded or answered an error. */
 async function invoke(db: Db, body: unknown, headers: Record<string, string> = {}) {
@@ -186,5 +189,43 @@ describe.skipIf(!apiUrl)('invite-member', () => {
     const { data } = await admin().auth.admin.listUsers({ perPage: 1000 })
     const created = data.users.find((u) => u.email === address)
     if (created) await admin().auth.admin.deleteUser(created.id)
+  })
+
+  it.skipIf(!dbUrl)('answers the 51st invitation of the day with 429 rate_limited and Retry-After', async () => {
+    // The day's first 50 are written straight into the count: sending them through Auth would spend the project's
+    // hourly email budget (30) that the rest of the suite needs.
+    const db = new pg.Client({ connectionString: dbUrl })
+    await db.connect()
+    try {
+      await db.query(
+        `insert into private.school_invitations_sent (user_id, sent_at)
+         select $1, now() - interval '1 hour' from generate_series(1, 50)`,
+        [otherOwner.id],
+      )
+    } finally {
+      await db.end()
+    }
+    const address = `mem-limited-${crypto.randomUUID()}@example.com`
+    const response = await fetch(`${apiUrl}/functions/v1/invite-member`, {
+      method: 'POST',
+      headers: {
+        apikey: publishableKey,
+        Authorization: `Bearer ${otherOwner.accessToken}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ school_id: otherSchool.id, email: address }),
+    })
+    expect(response.status).toBe(429)
+    const retryAfter = Number(response.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(82_000)
+    expect(retryAfter).toBeLessThanOrEqual(82_800)
+    expect(await response.json()).toEqual({
+      error: { code: 'rate_limited', message: 'You can send up to 50 invitations a day. Try again later.' },
+    })
+    const { count } = await admin()
+      .from('school_invitations')
+      .select('email', { count: 'exact', head: true })
+      .eq('email', address)
+    expect(count).toBe(0)
   })
 })

@@ -1,10 +1,12 @@
 // Inviting someone to teach at a school (PRODUCT.md §1, §7). The database records the invitation as the caller
-// (invite_school_member checks that they own the school, so the body is never trusted for that) and says whether
-// the address already has an account. Auth then sends the email: an invite that creates the account for a new
-// address, a sign-in link for an existing one; either lands on /studio, where the invitee accepts.
+// (invite_school_member checks that they own the school and counts the day's invitations) and never says whether
+// the address has an account. Auth then sends the email: an invite that creates the account, or, when Auth answers
+// that the address is registered, a sign-in link; either lands on /studio, where the invitee accepts. The owner's
+// answer is the same in both cases.
 import { z } from 'zod'
 import { HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
+import { refusalOf } from './refusal.ts'
 import type { InviteMemberBody } from './schema.ts'
 
 export interface Clients {
@@ -18,67 +20,55 @@ export interface Clients {
 
 export type InviteResult = { status: 'invited' | 'already_member'; school_id: string; email: string; role: string }
 
-const answerSchema = z.object({ status: z.enum(['invited', 'already_member']), account_exists: z.boolean() })
-const refusals = ['not_signed_in', 'forbidden', 'validation_failed'] as const
+const answerSchema = z.object({ status: z.enum(['invited', 'already_member']) })
+
+// What GoTrue's admin invite answers (422) for an address whose account is confirmed: email_exists, or
+// user_already_exists from its generic duplicate path. An unconfirmed account gets the invite again instead.
+const registered = new Set(['email_exists', 'user_already_exists'])
 
 export async function inviteMember(
   clients: Clients,
   body: InviteMemberBody,
   redirectTo?: string,
 ): Promise<InviteResult> {
-  const answer = await recordInvitation(clients.user, body)
-  const result: InviteResult = { status: answer.status, school_id: body.school_id, email: body.email, role: body.role }
-  if (answer.status === 'already_member') return result
-  if (!answer.account_exists && await sendAuthInvite(clients.admin, body.email, redirectTo)) return result
+  const status = await recordInvitation(clients.user, body)
+  const result: InviteResult = { status, school_id: body.school_id, email: body.email, role: body.role }
+  if (status === 'already_member') return result
+  if (await sendAuthInvite(clients.admin, body.email, redirectTo)) return result
   await sendSignInLink(clients.anon, body.email, redirectTo)
   return result
 }
 
-async function recordInvitation(user: Client, body: InviteMemberBody) {
+async function recordInvitation(user: Client, body: InviteMemberBody): Promise<'invited' | 'already_member'> {
   const { data, error, status } = await user.rpc('invite_school_member', {
     school_id: body.school_id,
     email: body.email,
     role: body.role,
   })
   if (error) {
-    const code = refusals.find((c) => c === error.code)
-    if (!code) throw new Error(`recording the invitation failed: ${error.message}`, { cause: error })
-    throw new HttpError(status, code, error.message, fieldsOf(error.details))
+    const refusal = refusalOf(error, status)
+    if (!refusal) throw new Error(`recording the invitation failed: ${error.message}`, { cause: error })
+    throw refusal
   }
   const parsed = answerSchema.safeParse(data)
   if (!parsed.success) throw new Error(`unexpected answer from invite_school_member: ${JSON.stringify(data)}`)
-  return parsed.data
+  return parsed.data.status
 }
 
-/** The `fields` map PostgREST passes on in an error's details (a JSON text or an object). */
-function fieldsOf(details: unknown): Record<string, string> | undefined {
-  let value = details
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value)
-    } catch {
-      return undefined
-    }
-  }
-  const fields = z.object({ fields: z.record(z.string(), z.string()) }).safeParse(value)
-  return fields.success ? fields.data.fields : undefined
-}
-
-/**
- * Auth's invite email for an address without an account; false when the address got an account meanwhile (then
- * the sign-in link is the right email).
- */
+/** Auth's invite email, which creates the account; false when Auth answers that the address is registered. */
 async function sendAuthInvite(admin: Client, email: string, redirectTo?: string): Promise<boolean> {
   const { error } = await admin.auth.admin.inviteUserByEmail(email, { redirectTo })
   if (!error) return true
-  if (error.code === 'email_exists' || error.code === 'user_already_exists') return false
-  if (error.status === 429) throw rateLimited()
+  if (error.code && registered.has(error.code)) return false
+  if (error.status === 429) throw emailBudgetSpent()
   throw new Error(`Auth's invite failed: ${error.message}`, { cause: error })
 }
 
 /**
- * A sign-in link for an existing account. Auth answers the same way whether or not it sent one (its per-address
- * frequency limit included), and the invitation waits on /studio either way, so only a project-wide limit is news.
+ * A sign-in link for an existing account. Only the project's email budget is news to the owner (a new address
+ * meets it in the invite just the same). Auth's per-address wait between links, a banned account and the like are
+ * not passed on: a new address has no such wait, so the answer would tell the two apart, and the invitation waits
+ * on /studio either way.
  */
 async function sendSignInLink(anon: Client, email: string, redirectTo?: string): Promise<void> {
   const { error } = await anon.auth.signInWithOtp({
@@ -86,12 +76,19 @@ async function sendSignInLink(anon: Client, email: string, redirectTo?: string):
     options: { shouldCreateUser: false, emailRedirectTo: redirectTo },
   })
   if (!error) return
-  if (error.status === 429 && error.code === 'over_email_send_rate_limit') throw rateLimited()
-  // Anything else (the per-address frequency limit, a banned account) still leaves the invitation on /studio.
+  if (error.status === 429 && !isPerAddressWait(error.message)) throw emailBudgetSpent()
   console.warn(`invite-member: no sign-in link sent (${error.code ?? error.status}): ${error.message}`)
 }
 
-function rateLimited(): HttpError {
+/**
+ * GoTrue answers both its hourly email budget and its per-address wait (max_frequency) with 429
+ * over_email_send_rate_limit; only the wait's sentence says "you can only request this after N seconds".
+ */
+export function isPerAddressWait(message: string): boolean {
+  return /only request this after \d+ seconds?/i.test(message)
+}
+
+function emailBudgetSpent(): HttpError {
   return new HttpError(
     429,
     'rate_limited',

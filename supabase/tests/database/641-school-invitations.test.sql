@@ -1,6 +1,7 @@
--- School invitations (20261124131100): owners invite by email through invite_school_member, per audience; the
--- invitee with that confirmed address (and nobody else) sees the invitation and its school, accepts or declines it;
--- owners cancel; nobody writes invitations or memberships around the calls.
+-- School invitations (20261124131100; answers without account hints since 20261124135200): owners invite by email
+-- through invite_school_member, per audience; the invitee with that confirmed address (and nobody else) sees the
+-- invitation and its school, accepts or declines it; owners cancel; nobody writes invitations or memberships around
+-- the calls.
 begin;
 select plan(27);
 
@@ -26,18 +27,18 @@ select is(tests.error_of($$select public.invite_school_member(tests.school_id('a
   '{"code": "validation_failed", "status": 422, "fields": {"email": "Enter a valid email address."}}',
   'an owner is told when the address is not an email');
 select is(public.invite_school_member(tests.school_id('alpine-academy'), ' Learner@Test.Summit.Local '),
-  '{"status": "invited", "account_exists": true}', 'an owner invites an existing account, by any spelling of its address');
+  '{"status": "invited"}', 'an owner invites an existing account, by any spelling of its address');
 select is(public.invite_school_member(tests.school_id('alpine-academy'), 'newcomer@example.com', 'owner'),
-  '{"status": "invited", "account_exists": false}', 'and an address without an account, as owner');
+  '{"status": "invited"}', 'and an address without an account, as owner');
 select is(public.invite_school_member(tests.school_id('alpine-academy'), 'instructor@test.summit.local'),
-  '{"status": "already_member", "account_exists": true}', 'inviting a member is an idempotent no-op');
+  '{"status": "already_member"}', 'inviting a member is an idempotent no-op');
 select results_eq(
   $$select email || ' ' || role from public.school_invitations order by email$$,
   array['learner@test.summit.local instructor', 'newcomer@example.com owner'],
   'the owner sees the pending invitations, addresses lowercased, members not among them'
 );
 select is(public.invite_school_member(tests.school_id('alpine-academy'), 'newcomer@example.com', 'instructor'),
-  '{"status": "invited", "account_exists": false}', 'inviting again changes the role');
+  '{"status": "invited"}', 'inviting again changes the role');
 select results_eq($$select role::text from public.school_invitations where email = 'newcomer@example.com'$$,
   array['instructor'], 'to the new one');
 select throws_ok(
@@ -78,7 +79,7 @@ select is(tests.error_of($$select public.accept_school_invitation(tests.school_i
 -- an unconfirmed address does not count ---------------------------------------------------------------------------
 select tests.authenticate_as('owner');
 select is(public.invite_school_member(tests.school_id('alpine-academy'), 'unconfirmed@test.summit.local'),
-  '{"status": "invited", "account_exists": true}', 'an owner invites an account whose address is unconfirmed');
+  '{"status": "invited"}', 'an owner invites an account whose address is unconfirmed');
 select tests.authenticate_as('unconfirmed');
 select is(tests.error_of($$select public.accept_school_invitation(tests.school_id('alpine-academy'))$$),
   '{"code": "forbidden", "status": 403}', 'which cannot accept before confirming the address');

@@ -1,6 +1,8 @@
 // Tests of the members page's refusal sentences: aal2 explained per action, the database's field sentence for the
-// last-owner rule, forbidden per action, and the app's catalogue for the rest (network included).
+// last-owner rule, forbidden per action, the server's sentence for the invitation limits, and the app's catalogue
+// for the rest (network included).
 import { describe, expect, it } from 'vitest'
+import { MemberError } from '../api/members.api'
 import { memberErrorMessage } from './member-errors'
 
 const lastOwner = 'A school needs at least one owner. Make another member an owner first.'
@@ -36,6 +38,16 @@ describe('memberErrorMessage', () => {
     )
     expect(memberErrorMessage('invite', { code: 'validation_failed' })).toBe(
       'Some of the details are not valid. Check the form and try again.',
+    )
+  })
+
+  it('shows the invitation limits as the server words them, and a sentence of its own without one', () => {
+    const daily = 'You can send up to 50 invitations a day. Try again later.'
+    expect(memberErrorMessage('invite', new MemberError('rate_limited', daily, 429))).toBe(daily)
+    const budget = 'Too many emails were sent in the last hour. The invitation is saved; try sending it again later.'
+    expect(memberErrorMessage('invite', { error: { code: 'rate_limited', message: budget } })).toBe(budget)
+    expect(memberErrorMessage('invite', { code: 'rate_limited' })).toBe(
+      'Too many invitations were sent. Try again later.',
     )
   })
 })

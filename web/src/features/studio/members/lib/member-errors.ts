@@ -1,6 +1,6 @@
 // Sentences for what the members page can be refused, by the database's calls or the invite-member function: a
-// missing second factor is explained (two-factor sign-in arrives with account security, M4), the last owner rule
-// and other field refusals use the database's own sentence, everything else the app's catalogue.
+// missing second factor is explained (two-factor sign-in arrives with account security, M4), the last owner rule,
+// other field refusals and the invitation limits use the server's own sentence, everything else the app's catalogue.
 import { errorCode, errorFields, errorMessage } from '@/lib/errors'
 
 export type MemberAction = 'remove' | 'leave' | 'role' | 'invite' | 'accept'
@@ -32,6 +32,18 @@ export function memberErrorMessage(action: MemberAction, error: unknown): string
     const first = fields.role ?? fields.user_id ?? fields.email ?? Object.values(fields)[0]
     if (first) return first
   }
-  if (code === 'rate_limited' && error instanceof Error) return error.message
+  // The daily invitation limit and the project's email budget each say what happened and when to try again; the
+  // catalogue's rate_limited sentence is about wrong access codes.
+  if (code === 'rate_limited') return serverSentence(error) ?? rateLimited
   return errorMessage(error)
+}
+
+const rateLimited = 'Too many invitations were sent. Try again later.'
+
+/** The sentence of a MemberError, a PostgREST error or a function's `{ error: { message } }` body. */
+function serverSentence(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const { message, error: inner } = error as { message?: unknown; error?: { message?: unknown } }
+  const sentence = typeof message === 'string' ? message : inner?.message
+  return typeof sentence === 'string' && sentence !== '' ? sentence : undefined
 }
