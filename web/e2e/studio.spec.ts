@@ -27,6 +27,9 @@ async function addLesson(page: Page, section: string, title: string) {
 const lessonTitles = (page: Page, section: string) =>
   page.getByRole('list', { name: `Lessons of ${section}` }).getByTestId('lesson-title')
 
+const nextLesson = (page: Page) =>
+  page.getByRole('navigation', { name: 'Lessons' }).getByRole('link', { name: /^Next/ })
+
 /** The course's rows of a table, read with the secret key (what the database holds, whatever the UI shows). */
 async function rowsOf(table: 'enrollments' | 'lesson_progress', courseId: string): Promise<unknown[]> {
   const response = await fetch(`${apiUrl}/rest/v1/${table}?course_id=eq.${courseId}&select=*`, {
@@ -145,7 +148,7 @@ test('an owner builds, publishes and previews a course; a new learner finds it, 
   await expect(page.getByRole('checkbox', { name: 'Mark complete' })).toBeDisabled()
   await expect(page.getByRole('button', { name: 'Course progress: 0%' })).toBeVisible()
   await expectNoSeriousViolations(page)
-  await page.getByRole('link', { name: /Next/ }).click()
+  await nextLesson(page).click()
   await expect(page.getByRole('heading', { level: 1, name: 'First steps' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'This lesson is locked' })).toBeVisible()
   await expect(page.getByText('Finish “Second steps” first.')).toBeVisible()
@@ -177,10 +180,12 @@ test('an owner builds, publishes and previews a course; a new learner finds it, 
   await second.getByRole('link', { name: /Start learning/ }).click()
   await expect(second.getByRole('heading', { level: 1, name: 'Second steps' })).toBeVisible()
   const ticked = second.waitForResponse((r) => r.url().includes('/rpc/save_progress') && r.ok())
-  await second.getByRole('checkbox', { name: 'Mark complete' }).check()
+  const tick = second.getByRole('checkbox', { name: 'Mark complete' })
+  await tick.click()
+  await expect(tick).toBeChecked()
   await ticked
   await expect(second.getByRole('button', { name: 'Course progress: 33%' })).toBeVisible()
-  await second.getByRole('link', { name: /Next/ }).click()
+  await nextLesson(second).click()
   await expect(second.getByRole('heading', { level: 1, name: 'First steps' })).toBeVisible()
   await expect(second.getByRole('checkbox', { name: 'Mark complete' })).toBeEnabled()
   await context.close()
