@@ -138,7 +138,10 @@ export class ReplicationStream {
       if (!this.stopped) throw new Error('the replication stream ended')
     } finally {
       await service.stop().catch(() => {})
+      // The dropped connection's error can still arrive after stop() (a terminated backend's notice races the
+      // socket's end): keep a sink for it, or an 'error' with no listener would crash the process.
       service.removeAllListeners()
+      service.on('error', () => {})
     }
   }
 }
