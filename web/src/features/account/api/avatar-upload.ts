@@ -1,7 +1,6 @@
-// Uploads an avatar with progress. supabase-js's upload reports no progress, so this POSTs the file to
-// Storage's REST endpoint with XMLHttpRequest (whose upload.onprogress does), as the signed-in user:
-// the bucket policy lets a user write only under `{user_id}/`, and `x-upsert` replaces an older file.
-import { supabaseUrl, supabasePublishableKey } from '@/lib/supabase'
+// Uploads an avatar with progress (lib/storage-upload.ts), as the signed-in user: the bucket policy lets a user
+// write only under `{user_id}/`, and an upsert replaces an older file. Refusals are worded for the account page.
+import { StorageUploadError, uploadWithProgress, type UploadFailure } from '@/lib/storage-upload'
 import { avatarRules } from '../schemas/avatar.schemas'
 
 export class UploadError extends Error {
@@ -38,21 +37,14 @@ export function avatarPath(userId: string, fileName: string): string {
   return `${userId}/${sanitizeFileName(fileName)}`
 }
 
-/** Storage's error body (`{statusCode, error, message}`) as a sentence. */
-function uploadErrorMessage(status: number, body: string): string {
-  let code = ''
-  try {
-    const parsed = JSON.parse(body) as { statusCode?: string; error?: string }
-    code = `${parsed.statusCode ?? ''} ${parsed.error ?? ''}`
-  } catch {
-    // not JSON: fall back to the status alone
-  }
-  if (status === 413 || /413|EntityTooLarge|too large/i.test(code)) return avatarRules.tooBig
-  if (status === 415 || /415|InvalidMimeType|invalid_mime_type/i.test(code)) return avatarRules.wrongType
-  if (status === 401) return 'Your session has ended. Sign in again to upload a picture.'
-  if (status === 403 || /403|Unauthorized/.test(code)) return "You don't have permission to upload this picture."
-  if (status === 0) return 'The upload failed. Check your connection and try again.'
-  return 'The upload failed. Please try again.'
+const messages: Record<UploadFailure, string> = {
+  too_big: avatarRules.tooBig,
+  wrong_type: avatarRules.wrongType,
+  signed_out: 'Your session has ended. Sign in again to upload a picture.',
+  forbidden: "You don't have permission to upload this picture.",
+  network: 'The upload failed. Check your connection and try again.',
+  cancelled: 'The upload was cancelled.',
+  other: 'The upload failed. Please try again.',
 }
 
 export interface UploadAvatarOptions {
@@ -64,28 +56,28 @@ export interface UploadAvatarOptions {
   signal?: AbortSignal
 }
 
-export function uploadAvatar({ accessToken, path, file, onProgress, signal }: UploadAvatarOptions): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    const encodedPath = path.split('/').map(encodeURIComponent).join('/')
-    xhr.open('POST', `${supabaseUrl}/storage/v1/object/avatars/${encodedPath}`)
-    xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`)
-    xhr.setRequestHeader('apikey', supabasePublishableKey)
-    xhr.setRequestHeader('x-upsert', 'true')
-    xhr.setRequestHeader('Content-Type', file.type)
-    xhr.setRequestHeader('cache-control', 'max-age=3600')
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress((event.loaded / event.total) * 100)
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100)
-        resolve(path)
-      } else reject(new UploadError(uploadErrorMessage(xhr.status, xhr.responseText), xhr.status))
-    }
-    xhr.onerror = () => reject(new UploadError(uploadErrorMessage(0, ''), 0))
-    xhr.onabort = () => reject(new UploadError('The upload was cancelled.', 0))
-    signal?.addEventListener('abort', () => xhr.abort())
-    xhr.send(file)
-  })
+/** Uploads the avatar (replacing an older one at the path) and answers its path. */
+export async function uploadAvatar({
+  accessToken,
+  path,
+  file,
+  onProgress,
+  signal,
+}: UploadAvatarOptions): Promise<string> {
+  try {
+    await uploadWithProgress({
+      accessToken,
+      bucket: 'avatars',
+      path,
+      body: file,
+      upsert: true,
+      cacheControl: 'max-age=3600',
+      onProgress,
+      signal,
+    })
+    return path
+  } catch (error) {
+    if (error instanceof StorageUploadError) throw new UploadError(messages[error.failure], error.status)
+    throw error
+  }
 }

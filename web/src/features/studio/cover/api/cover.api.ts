@@ -1,7 +1,8 @@
 // A course's cover: reading and setting courses.cover_path, and uploading the cropped image to the public
-// course-covers bucket under `{course_id}/` with progress (supabase-js's upload reports none, so XMLHttpRequest
-// posts to Storage's REST endpoint as the signed-in user; the bucket's policies let only the school's members write).
-import { supabase, supabasePublishableKey, supabaseUrl, type SupabaseClient } from '@/lib/supabase'
+// course-covers bucket under `{course_id}/` with progress (lib/storage-upload.ts, as the signed-in user; the
+// bucket's policies let only the school's members write).
+import { StorageUploadError, uploadWithProgress, type UploadFailure } from '@/lib/storage-upload'
+import { supabase, type SupabaseClient } from '@/lib/supabase'
 import { coverRules } from '../lib/cover-rules'
 
 export const coverBucket = 'course-covers'
@@ -43,21 +44,14 @@ export class CoverUploadError extends Error {
   }
 }
 
-function uploadErrorMessage(status: number, body: string): string {
-  let code = ''
-  try {
-    const parsed = JSON.parse(body) as { statusCode?: string; error?: string }
-    code = `${parsed.statusCode ?? ''} ${parsed.error ?? ''}`
-  } catch {
-    // not JSON: the status alone decides
-  }
-  if (status === 413 || /413|EntityTooLarge|too large/i.test(code)) return coverRules.tooBig
-  if (status === 415 || /415|InvalidMimeType|invalid_mime_type/i.test(code)) return coverRules.wrongType
-  if (status === 401) return 'Your session has ended. Sign in again to upload a cover.'
-  if (status === 403 || /403|Unauthorized/.test(code))
-    return 'Only members of this course’s school can change its cover.'
-  if (status === 0) return 'The upload failed. Check your connection and try again.'
-  return 'The upload failed. Please try again.'
+const messages: Record<UploadFailure, string> = {
+  too_big: coverRules.tooBig,
+  wrong_type: coverRules.wrongType,
+  signed_out: 'Your session has ended. Sign in again to upload a cover.',
+  forbidden: 'Only members of this course’s school can change its cover.',
+  network: 'The upload failed. Check your connection and try again.',
+  cancelled: 'The upload was cancelled.',
+  other: 'The upload failed. Please try again.',
 }
 
 export interface UploadCoverOptions {
@@ -69,28 +63,28 @@ export interface UploadCoverOptions {
   signal?: AbortSignal
 }
 
-export function uploadCover({ accessToken, path, image, onProgress, signal }: UploadCoverOptions): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    const encoded = path.split('/').map(encodeURIComponent).join('/')
-    xhr.open('POST', `${supabaseUrl}/storage/v1/object/${coverBucket}/${encoded}`)
-    xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`)
-    xhr.setRequestHeader('apikey', supabasePublishableKey)
-    xhr.setRequestHeader('Content-Type', image.type)
-    // Each upload has its own name, so the file never changes under its URL and may be cached for long.
-    xhr.setRequestHeader('cache-control', 'max-age=31536000')
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress((event.loaded / event.total) * 100)
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100)
-        resolve(path)
-      } else reject(new CoverUploadError(uploadErrorMessage(xhr.status, xhr.responseText), xhr.status))
-    }
-    xhr.onerror = () => reject(new CoverUploadError(uploadErrorMessage(0, ''), 0))
-    xhr.onabort = () => reject(new CoverUploadError('The upload was cancelled.', 0))
-    signal?.addEventListener('abort', () => xhr.abort())
-    xhr.send(image)
-  })
+/** Uploads the cropped cover and answers its path. */
+export async function uploadCover({
+  accessToken,
+  path,
+  image,
+  onProgress,
+  signal,
+}: UploadCoverOptions): Promise<string> {
+  try {
+    await uploadWithProgress({
+      accessToken,
+      bucket: coverBucket,
+      path,
+      body: image,
+      // Each upload has its own name, so the file never changes under its URL and may be cached for long.
+      cacheControl: 'max-age=31536000',
+      onProgress,
+      signal,
+    })
+    return path
+  } catch (error) {
+    if (error instanceof StorageUploadError) throw new CoverUploadError(messages[error.failure], error.status)
+    throw error
+  }
 }
