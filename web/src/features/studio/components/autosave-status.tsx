@@ -36,15 +36,18 @@ export function AutosaveStatusText({ status, error }: { status: AutosaveStatus; 
 }
 
 interface ConflictBannerProps {
+  /** What was saved elsewhere: "course" or "lesson". */
+  subject: 'course' | 'lesson'
   onReload: () => void
   onOverwrite: () => void
 }
 
-export function ConflictBanner({ onReload, onOverwrite }: ConflictBannerProps) {
+/** A save met a newer version saved elsewhere: load that version, or keep mine and save over it. */
+export function ConflictBanner({ subject, onReload, onOverwrite }: ConflictBannerProps) {
   return (
-    <Alert tone="error" title="This course was changed somewhere else">
+    <Alert tone="error" title={`This ${subject} was changed somewhere else`}>
       <p>
-        Someone (perhaps you, in another tab) saved this course after you opened it. Your latest edits are not saved
+        Someone (perhaps you, in another tab) saved this {subject} after you opened it. Your latest edits are not saved
         yet. Load their version, or keep yours and save over it.
       </p>
       <div className="mt-2 flex flex-wrap gap-2">

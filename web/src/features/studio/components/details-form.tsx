@@ -69,7 +69,11 @@ export function DetailsForm({ course }: { course: EditableCourse }) {
   return (
     <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4">
       {autosave.status === 'conflict' ? (
-        <ConflictBanner onReload={() => void autosave.reload()} onOverwrite={() => void autosave.overwrite()} />
+        <ConflictBanner
+          subject="course"
+          onReload={() => void autosave.reload()}
+          onOverwrite={() => void autosave.overwrite()}
+        />
       ) : null}
       <AutosaveStatusText status={autosave.status} error={autosave.error} />
       <Field label="Title" error={formState.errors.title?.message}>

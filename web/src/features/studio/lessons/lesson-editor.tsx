@@ -5,14 +5,13 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
 import { FormProvider, useWatch } from 'react-hook-form'
-import { AutosaveStatusText } from '../components/autosave-status'
+import { AutosaveStatusText, ConflictBanner } from '../components/autosave-status'
 import { CourseStatusBadge } from '../components/course-status-badge'
 import type { ContentPatch, LessonBundle } from './lesson.api'
 import { lessonQueries } from './lesson.queries'
 import { AttachmentsField } from './attachments-field'
 import { CaptionsField } from './captions-field'
 import { LessonBodyField } from './lesson-body-field'
-import { LessonConflictBanner } from './lesson-conflict-banner'
 import { LessonSettingsFields } from './lesson-settings-fields'
 import { ReleaseRuleFields } from './release-rule-fields'
 import { useLessonAutosave } from './use-lesson-autosave'
@@ -71,7 +70,8 @@ function LessonEditorForm({ bundle, userId }: { bundle: LessonBundle; userId: st
           </div>
           <AutosaveStatusText status={autosave.status} error={autosave.error} />
           {autosave.status === 'conflict' ? (
-            <LessonConflictBanner
+            <ConflictBanner
+              subject="lesson"
               onReload={() => void autosave.reload()}
               onOverwrite={() => void autosave.overwrite()}
             />

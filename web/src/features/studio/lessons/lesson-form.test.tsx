@@ -6,11 +6,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { FormProvider } from 'react-hook-form'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
-import { AutosaveStatusText } from '../components/autosave-status'
+import { AutosaveStatusText, ConflictBanner } from '../components/autosave-status'
 import * as lessonApi from './lesson.api'
 import type { LessonBundle } from './lesson.api'
 import { LessonBodyField } from './lesson-body-field'
-import { LessonConflictBanner } from './lesson-conflict-banner'
 import { LessonSettingsFields } from './lesson-settings-fields'
 import { ReleaseRuleFields } from './release-rule-fields'
 import { useLessonAutosave } from './use-lesson-autosave'
@@ -48,7 +47,9 @@ function Harness() {
   return (
     <FormProvider {...form}>
       <AutosaveStatusText status={autosave.status} error={autosave.error} />
-      {autosave.status === 'conflict' ? <LessonConflictBanner onReload={() => {}} onOverwrite={() => {}} /> : null}
+      {autosave.status === 'conflict' ? (
+        <ConflictBanner subject="lesson" onReload={() => {}} onOverwrite={() => {}} />
+      ) : null}
       <LessonSettingsFields />
       <LessonBodyField />
       <ReleaseRuleFields sectionTitle={bundle.section.title} />
