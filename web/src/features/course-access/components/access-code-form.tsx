@@ -11,7 +11,7 @@ import { SubmitButton } from '@/components/submit-button'
 import type { Cohort } from '../api/cohorts.api'
 import { useCreateAccessCode } from '../api/course-access.mutations'
 import { viewerTimeZone } from '../lib/date-time'
-import { placeServerError } from '../lib/server-errors'
+import { showServerError } from '../lib/server-errors'
 import { accessCodeFormSchema, type AccessCodeFormInput, type AccessCodeFormValues } from '../schemas/grant.schemas'
 import { CohortSelect } from './cohort-select'
 
@@ -44,11 +44,7 @@ export function AccessCodeForm({ courseId, cohorts, onCreated, onCancel }: Acces
       reset()
       onCreated(secret)
     } catch (error) {
-      const placed = placeServerError(error, fieldNames)
-      for (const [field, message] of Object.entries(placed.fields)) {
-        setError(field as (typeof fieldNames)[number], { message })
-      }
-      setFormError(placed.form)
+      showServerError(error, fieldNames, setError, setFormError)
     }
   })
 

@@ -10,7 +10,7 @@ import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import type { CohortInput } from '../api/cohorts.api'
 import { localInputInDays, toLocalInput, viewerTimeZone } from '../lib/date-time'
-import { placeServerError } from '../lib/server-errors'
+import { showServerError } from '../lib/server-errors'
 import { cohortFormSchema, type CohortFormInput, type CohortFormValues } from '../schemas/schedule.schemas'
 
 interface CohortFormProps {
@@ -40,11 +40,7 @@ export function CohortForm({ initial, submitLabel, onSave, onDone }: CohortFormP
       await onSave(values)
       onDone()
     } catch (error) {
-      const placed = placeServerError(error, fieldNames)
-      for (const [field, message] of Object.entries(placed.fields)) {
-        setError(field as (typeof fieldNames)[number], { message })
-      }
-      setFormError(placed.form)
+      showServerError(error, fieldNames, setError, setFormError)
     }
   })
 

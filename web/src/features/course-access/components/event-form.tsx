@@ -11,7 +11,7 @@ import { SubmitButton } from '@/components/submit-button'
 import type { Cohort } from '../api/cohorts.api'
 import type { EventInput, PlannedEvent } from '../api/events.api'
 import { localInputInDays, toLocalInput, viewerTimeZone } from '../lib/date-time'
-import { placeServerError } from '../lib/server-errors'
+import { showServerError } from '../lib/server-errors'
 import { eventFormSchema, type EventFormInput, type EventFormValues } from '../schemas/schedule.schemas'
 import { CohortSelect } from './cohort-select'
 
@@ -55,11 +55,7 @@ export function EventForm({ initial, cohorts, onSave, onDone }: EventFormProps) 
       await onSave(values)
       onDone()
     } catch (error) {
-      const placed = placeServerError(error, fieldNames)
-      for (const [field, message] of Object.entries(placed.fields)) {
-        setError(field as (typeof fieldNames)[number], { message })
-      }
-      setFormError(placed.form)
+      showServerError(error, fieldNames, setError, setFormError)
     }
   })
 

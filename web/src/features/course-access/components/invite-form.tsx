@@ -11,7 +11,7 @@ import { SubmitButton } from '@/components/submit-button'
 import type { Cohort } from '../api/cohorts.api'
 import { useCreateInvite } from '../api/course-access.mutations'
 import { localInputInDays, viewerTimeZone } from '../lib/date-time'
-import { placeServerError } from '../lib/server-errors'
+import { showServerError } from '../lib/server-errors'
 import { inviteFormSchema, type InviteFormInput, type InviteFormValues } from '../schemas/grant.schemas'
 import { CohortSelect } from './cohort-select'
 
@@ -40,11 +40,7 @@ export function InviteForm({ courseId, cohorts, onCreated, onCancel }: InviteFor
       reset()
       onCreated(secret)
     } catch (error) {
-      const placed = placeServerError(error, fieldNames)
-      for (const [field, message] of Object.entries(placed.fields)) {
-        setError(field as (typeof fieldNames)[number], { message })
-      }
-      setFormError(placed.form)
+      showServerError(error, fieldNames, setError, setFormError)
     }
   })
 

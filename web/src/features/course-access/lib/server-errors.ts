@@ -26,3 +26,15 @@ export function placeServerError(error: unknown, formFields: readonly string[]):
   if (constraint && formFields.includes(constraint[0])) fields[constraint[0]] = constraint[1]
   return { fields, form: Object.keys(fields).length > 0 ? null : errorMessage(error) }
 }
+
+/** Shows a refusal in a form: each placed message beside its field, the rest (or null) as the form's sentence. */
+export function showServerError<Field extends string>(
+  error: unknown,
+  formFields: readonly Field[],
+  setFieldError: (field: Field, error: { message: string }) => void,
+  setFormError: (message: string | null) => void,
+): void {
+  const placed = placeServerError(error, formFields)
+  for (const [field, message] of Object.entries(placed.fields)) setFieldError(field as Field, { message })
+  setFormError(placed.form)
+}
