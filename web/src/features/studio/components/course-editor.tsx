@@ -1,6 +1,5 @@
 // The /studio/courses/$courseId screen: the course's name and state on top, then its details (autosaved), its
 // curriculum and what publishing needs.
-import type { ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
@@ -8,6 +7,7 @@ import { studioQueries } from '../api/studio.queries'
 import { CourseStatusBadge } from './course-status-badge'
 import { CurriculumBuilder } from './curriculum-builder'
 import { DetailsForm } from './details-form'
+import { EditorSection } from './editor-section'
 import { PublishPanel } from './publish-panel'
 
 export function CourseEditor({ courseId }: { courseId: string }) {
@@ -49,19 +49,5 @@ export function CourseEditor({ courseId }: { courseId: string }) {
         <PublishPanel course={course} />
       </EditorSection>
     </div>
-  )
-}
-
-function EditorSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   )
 }

@@ -1,12 +1,13 @@
 // The /studio/courses/$courseId/lessons/$lessonId screen: the lesson's settings, its text with a preview, its
 // video, captions and attachments, and its section's release rule, all autosaved with one visible state.
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
 import { FormProvider, useWatch } from 'react-hook-form'
 import { AutosaveStatusText, ConflictBanner } from '../components/autosave-status'
 import { CourseStatusBadge } from '../components/course-status-badge'
+import { EditorSection } from '../components/editor-section'
 import type { ContentPatch, LessonBundle } from './lesson.api'
 import { lessonQueries } from './lesson.queries'
 import { AttachmentsField } from './attachments-field'
@@ -78,14 +79,14 @@ function LessonEditorForm({ bundle, userId }: { bundle: LessonBundle; userId: st
           ) : null}
         </div>
         <form noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-6">
-          <EditorPanel id="lesson-settings" title="Lesson">
+          <EditorSection id="lesson-settings" title="Lesson">
             <LessonSettingsFields />
-          </EditorPanel>
-          <EditorPanel id="lesson-body" title={kind === 'video' ? 'Notes' : 'Text'}>
+          </EditorSection>
+          <EditorSection id="lesson-body" title={kind === 'video' ? 'Notes' : 'Text'}>
             <LessonBodyField />
-          </EditorPanel>
+          </EditorSection>
           {kind === 'video' ? (
-            <EditorPanel id="lesson-video" title="Video and captions">
+            <EditorSection id="lesson-video" title="Video and captions">
               <VideoUploadField
                 courseId={course.id}
                 lessonId={lesson.id}
@@ -104,35 +105,21 @@ function LessonEditorForm({ bundle, userId }: { bundle: LessonBundle; userId: st
                 captionsPath={media.captions_path}
                 onChange={(path) => editMedia({ captions_path: path })}
               />
-            </EditorPanel>
+            </EditorSection>
           ) : null}
-          <EditorPanel id="lesson-attachments" title="Attachments">
+          <EditorSection id="lesson-attachments" title="Attachments">
             <AttachmentsField
               courseId={course.id}
               lessonId={lesson.id}
               attachments={media.attachments}
               onChange={(attachments) => editMedia({ attachments })}
             />
-          </EditorPanel>
-          <EditorPanel id="lesson-release" title="Release">
+          </EditorSection>
+          <EditorSection id="lesson-release" title="Release">
             <ReleaseRuleFields sectionTitle={section.title} />
-          </EditorPanel>
+          </EditorSection>
         </form>
       </div>
     </FormProvider>
-  )
-}
-
-function EditorPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   )
 }
