@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     expect(config.auth.siteUrl).toBe('http://127.0.0.1:5173')
     expect(config.auth.minimumPasswordLength).toBe(8)
     expect(config.auth.enableConfirmations).toBe(true)
-    expect(config.db.seedPaths).toEqual(['./seed.sql'])
+    expect(config.db.seedPaths).toEqual(['./seed.sql', './seeds/*.sql'])
   })
 
   it('falls back to the CLI defaults for settings a config leaves out', () => {

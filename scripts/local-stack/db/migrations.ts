@@ -8,6 +8,7 @@ import type { StackConfig } from '../config/index.ts'
 import { repoRoot } from '../paths.ts'
 import { CliError, supabase } from './supabase-cli.ts'
 import { createClient } from './pools.ts'
+import { expandSeedPaths } from './seed-paths.ts'
 
 /** The folder holding supabase/: the repo, unless a test points elsewhere. */
 export interface MigrationOptions {
@@ -34,9 +35,7 @@ function localSeeds(config: StackConfig, workdir: string): Map<string, string> {
   const seeds = new Map<string, string>()
   if (!config.db.seedEnabled) return seeds
   const supabaseDir = path.join(workdir, 'supabase')
-  for (const seedPath of config.db.seedPaths) {
-    const file = path.join(supabaseDir, seedPath)
-    if (!existsSync(file)) continue
+  for (const file of expandSeedPaths(supabaseDir, config.db.seedPaths)) {
     // Keyed as the CLI keys them: relative to the folder holding supabase/ ("supabase/seed.sql").
     seeds.set(path.relative(workdir, file), createHash('sha256').update(readFileSync(file)).digest('hex'))
   }
