@@ -84,6 +84,58 @@ export type Database = {
           },
         ]
       }
+      certificates: {
+        Row: {
+          code: string
+          course_id: string
+          id: string
+          issued_at: string
+          pdf_path: string | null
+          revoke_reason: string | null
+          revoked_at: string | null
+          snapshot: NonNullable<Json>
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          code: string
+          course_id: string
+          id?: string
+          issued_at?: string
+          pdf_path?: string | null
+          revoke_reason?: string | null
+          revoked_at?: string | null
+          snapshot: NonNullable<Json>
+          user_id: string
+        }
+        Update: {
+          code?: string
+          course_id?: string
+          id?: string
+          issued_at?: string
+          pdf_path?: string | null
+          revoke_reason?: string | null
+          revoked_at?: string | null
+          snapshot?: NonNullable<Json>
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'certificates_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'certificates_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       cohorts: {
         Row: {
           course_id: string
