@@ -22,6 +22,12 @@ export interface VideoLessonHandle {
   remoteProgress(row: ProgressRow): void
 }
 
+/** What other parts of the player (notes) may ask of the video: where it is, and to go somewhere. */
+export interface VideoPlayerHandle {
+  currentTime(): number
+  seek(seconds: number): void
+}
+
 export interface VideoLessonProps {
   lessonId: string
   title: string
@@ -33,6 +39,8 @@ export interface VideoLessonProps {
   initialPosition: number
   serverWatched: number
   ref?: Ref<VideoLessonHandle>
+  /** For notes: read the current time to timestamp a note, seek when a timestamp is clicked. */
+  handleRef?: Ref<VideoPlayerHandle>
 }
 
 export function VideoLesson(props: VideoLessonProps) {
@@ -70,6 +78,21 @@ export function VideoLesson(props: VideoLessonProps) {
       },
     }),
     [lessonId, progress],
+  )
+
+  useImperativeHandle(
+    props.handleRef,
+    () => ({
+      currentTime: () => videoRef.current?.currentTime ?? 0,
+      seek: (seconds) => {
+        const video = videoRef.current
+        if (!video) return
+        const end = Number.isFinite(video.duration) ? video.duration : Infinity
+        video.currentTime = Math.min(Math.max(0, seconds), end)
+        video.focus()
+      },
+    }),
+    [],
   )
 
   function continueThere() {
