@@ -84,6 +84,58 @@ export type Database = {
           },
         ]
       }
+      answers: {
+        Row: {
+          author_id: string
+          author_name: string
+          body: string
+          course_id: string
+          created_at: string
+          id: string
+          is_instructor: boolean
+          lesson_id: string
+          question_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          author_id?: string
+          author_name?: string
+          body: string
+          course_id: string
+          created_at?: string
+          id?: string
+          is_instructor?: boolean
+          lesson_id: string
+          question_id: string
+        }
+        Update: {
+          author_id?: string
+          author_name?: string
+          body?: string
+          course_id?: string
+          created_at?: string
+          id?: string
+          is_instructor?: boolean
+          lesson_id?: string
+          question_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'answers_author_id_fkey'
+            columns: ['author_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'answers_question_id_fkey'
+            columns: ['question_id']
+            isOneToOne: false
+            referencedRelation: 'questions'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       certificates: {
         Row: {
           code: string
@@ -710,6 +762,55 @@ export type Database = {
           },
         ]
       }
+      notes: {
+        Row: {
+          at_s: number | null
+          body: string
+          course_id: string
+          created_at: string
+          id: string
+          lesson_id: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          at_s?: number | null
+          body: string
+          course_id: string
+          created_at?: string
+          id?: string
+          lesson_id: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          at_s?: number | null
+          body?: string
+          course_id?: string
+          created_at?: string
+          id?: string
+          lesson_id?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'notes_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+          {
+            foreignKeyName: 'notes_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -743,6 +844,67 @@ export type Database = {
           weekly_goal_days?: number
         }
         Relationships: []
+      }
+      questions: {
+        Row: {
+          answer_count: number
+          author_id: string
+          author_name: string
+          body: string
+          course_id: string
+          created_at: string
+          id: string
+          instructor_answered_at: string | null
+          last_answered_at: string | null
+          lesson_id: string
+          resolved: boolean
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          answer_count?: number
+          author_id?: string
+          author_name?: string
+          body: string
+          course_id: string
+          created_at?: string
+          id?: string
+          instructor_answered_at?: string | null
+          last_answered_at?: string | null
+          lesson_id: string
+          resolved?: boolean
+          updated_at?: string
+        }
+        Update: {
+          answer_count?: number
+          author_id?: string
+          author_name?: string
+          body?: string
+          course_id?: string
+          created_at?: string
+          id?: string
+          instructor_answered_at?: string | null
+          last_answered_at?: string | null
+          lesson_id?: string
+          resolved?: boolean
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'questions_author_id_fkey'
+            columns: ['author_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'questions_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+        ]
       }
       school_invitations: {
         Row: {
@@ -874,6 +1036,18 @@ export type Database = {
         Args: { role: Database['public']['Enums']['school_role']; school_id: string; user_id: string }
         Returns: Database['public']['Enums']['school_role']
       }
+      claim_answer_email: { Args: { answer_id: string }; Returns: Json }
+      course_certificates: {
+        Args: { course_id: string }
+        Returns: {
+          certificate_id: string
+          code: string
+          issued_at: string
+          revoke_reason: string
+          revoked_at: string
+          user_id: string
+        }[]
+      }
       course_invite_preview: { Args: { invite_token: string }; Returns: Json }
       course_learners: {
         Args: {
@@ -938,12 +1112,28 @@ export type Database = {
         Returns: Json
       }
       move_learner_to_cohort: { Args: { cohort_id: string; enrollment_id: string }; Returns: Json }
+      open_questions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          answer_count: number
+          author_name: string
+          body: string
+          course_id: string
+          course_slug: string
+          course_title: string
+          created_at: string
+          id: string
+          lesson_id: string
+          lesson_title: string
+        }[]
+      }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
       remove_learner: { Args: { enrollment_id: string; reason: string }; Returns: Json }
       remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }
       reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }
       revoke_access_code: { Args: { code_id: string }; Returns: Json }
+      revoke_certificate: { Args: { certificate_id: string; reason: string }; Returns: Json }
       revoke_course_invite: { Args: { invite_id: string }; Returns: Json }
       save_progress: {
         Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
@@ -960,6 +1150,7 @@ export type Database = {
         }[]
       }
       school_slug_available: { Args: { slug: string }; Returns: boolean }
+      verify_certificate: { Args: { code: string }; Returns: Json }
     }
     Enums: {
       completed_by: 'manual' | 'rule' | 'instructor'
