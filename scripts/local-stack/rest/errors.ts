@@ -172,6 +172,8 @@ export const apiErrors = {
       suggestion === null ? null : `Perhaps you meant to reference the column "${relation}.${suggestion}".`,
     ),
   undefinedType: (name: string) => err(400, '42704', `type "${name}" does not exist`),
+  /** PostgreSQL's refusal of two joins under one alias (PostgREST names each embed's join the same way for both). */
+  duplicateAlias: (alias: string) => err(400, '42712', `table name "${alias}" specified more than once`),
   /** PostgreSQL's words for an on_conflict column the table lacks (checked here, before the statement). */
   conflictColumn: (column: string) => err(400, '42703', `column "${column}" does not exist`),
   /** pg-safeupdate's error, which PostgREST answers 400: PATCH and DELETE need a filter. */

@@ -7,6 +7,7 @@ import { isToOne } from '../schema-cache/relationships.ts'
 import type { SchemaCache, Table } from '../schema-cache/types.ts'
 import { quoteIdent } from '../sql/builder.ts'
 import { findRelationship } from './find-relationship.ts'
+import { checkJoinAliases } from './join-aliases.ts'
 import { resolveFilter, resolveLogic, resolveOrder, resolveSelect } from './resolve.ts'
 import type { EmbedNode, FromSource, ReadNode } from './types.ts'
 
@@ -67,6 +68,8 @@ export function planRead(input: ReadPlanInput): ReadNode {
     if (input.maxRows !== undefined) restrictRanges(root, input.maxRows)
   }
   if (!input.aggregatesEnabled && hasAggregate(root)) throw apiErrors.aggregatesNotAllowed()
+  // PostgREST plans everything above before the database sees the statement and refuses duplicate joins.
+  checkJoinAliases(root)
   return root
 }
 

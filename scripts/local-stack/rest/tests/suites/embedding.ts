@@ -24,21 +24,34 @@ export function embeddingSuite(env: SuiteEnv): void {
       ])
     })
 
-    it('keeps embeds apart whose aliases agree in their first 63 bytes (PostgreSQL cuts identifiers there)', async () => {
+    it('refuses embeds whose join names agree in their first 63 bytes, as PostgreSQL cuts identifiers there', async () => {
+      // PostgREST joins each embed as `<table>_<alias>_<depth>`: these three become one name once cut to 63 bytes.
       const long = 'a'.repeat(70)
-      const { data, error } = await db()
+      const clash = await db()
         .from('courses')
         .select(`id, ${long}1:sections(title), ${long}2:sections(position), ${long}3:authors!author_id(name)`)
         .eq('id', 2)
-        .order('position', { referencedTable: `${long}1` })
-        .order(`${long}3(name)`)
+      expect(clash.error).toEqual({
+        code: '42712',
+        message: `table name "courses_${'a'.repeat(55)}" specified more than once`,
+        details: null,
+        hint: null,
+      })
+      // Long aliases that differ early are kept apart, and their keys are never cut.
+      const long2 = 'b'.repeat(70)
+      const { data, error } = await db()
+        .from('courses')
+        .select(`id, x${long}:sections(title), y${long}:sections(position), z${long2}:authors!author_id(name)`)
+        .eq('id', 2)
+        .order('position', { referencedTable: `x${long}` })
+        .order(`z${long2}(name)`)
       expect(error).toBeNull()
       expect(data).toEqual([
         {
           id: 2,
-          [`${long}1`]: [{ title: 'Turing machines' }],
-          [`${long}2`]: [{ position: 1 }],
-          [`${long}3`]: { name: 'Alan Turing' },
+          [`x${long}`]: [{ title: 'Turing machines' }],
+          [`y${long}`]: [{ position: 1 }],
+          [`z${long2}`]: { name: 'Alan Turing' },
         },
       ])
     })
@@ -215,6 +228,42 @@ export function embeddingSuite(env: SuiteEnv): void {
       })
       const toMany = await db().from('courses').select('id, sections(title)').order('sections(title)')
       expect(toMany.error).toMatchObject({ code: 'PGRST118' })
+    })
+
+    it('refuses one table embedded twice under one name with 42712, as PostgreSQL refuses the joins PostgREST writes', async () => {
+      const twice = await db().from('courses').select('id, sections(id), sections(title)')
+      expect(twice.status).toBe(400)
+      expect(twice.data).toBeNull()
+      expect(twice.error).toEqual({
+        code: '42712',
+        message: 'table name "courses_sections_1" specified more than once',
+        details: null,
+        hint: null,
+      })
+      // Hints alone do not make the names differ; one alias twice (even on different tables) clashes as well.
+      const hinted = await db().from('courses').select('id, authors!author_id(name), authors!co_author_id(name)')
+      expect(hinted.error).toMatchObject({
+        code: '42712',
+        message: 'table name "courses_authors_1" specified more than once',
+      })
+      const deep = await db().from('authors').select('id, courses!author_id(x:sections(id), x:course_details(summary))')
+      expect(deep.error).toMatchObject({ code: '42712', message: 'table name "courses_x_2" specified more than once' })
+      // A write with such a select changes nothing.
+      const insert = await env.h
+        .serviceRole()
+        .from('sections')
+        .insert({ id: 99, course_id: 1, title: 'Never', position: 9 })
+        .select('id, courses(id), courses(title)')
+      expect(insert.error).toMatchObject({
+        code: '42712',
+        message: 'table name "sections_courses_1" specified more than once',
+      })
+      expect((await env.h.serviceRole().from('sections').select('id').eq('id', 99)).data).toEqual([])
+      const aliased = await db()
+        .from('courses')
+        .select('id, writer:authors!author_id(name), co:authors!co_author_id(name)')
+        .eq('id', 1)
+      expect(aliased.data).toEqual([{ id: 1, writer: { name: 'Ada Lovelace' }, co: { name: 'Alan Turing' } }])
     })
   })
 }
