@@ -122,7 +122,7 @@ describe('read plan', () => {
     const long = 'x'.repeat(70)
     const root = plan(
       'courses',
-      `select=${long}1:sections(title,${long}:courses(id)),${long}2:sections(title),${long}3:students(name),authors!author_id(name)`,
+      `select=a${long}:sections(title,${long}:courses(id)),b${long}:sections(title),c${long}:students(name),authors!author_id(name)`,
     )
     const embeds = [...root.embeds, root.embeds[0]!.node.embeds[0]!]
     const names = embeds.flatMap((e) => [e.aggAlias, e.node.ref, ...(e.junctionRef ? [e.junctionRef] : [])])
@@ -136,5 +136,9 @@ describe('read plan', () => {
       'authors_1',
       'courses_2',
     ])
+    // Names equal in their first 63 bytes are one name to PostgreSQL: PostgREST's statement fails with 42712.
+    expect(() => plan('courses', `select=${long}1:sections(title),${long}2:sections(title)`)).toThrow(
+      `table name "courses_${'x'.repeat(55)}" specified more than once`,
+    )
   })
 })
