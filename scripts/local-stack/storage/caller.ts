@@ -59,9 +59,52 @@ export function verifyStorageToken(
   keys: JwtKeys,
   token: string,
 ): { ok: true; claims: JwtClaims } | { ok: false; message: string } {
+  const shape = jsonwebtokenShapeError(keys, token)
+  if (shape) return { ok: false, message: shape }
   const result = verifyAccessToken(keys, token, storageTokenRules)
   if (result.ok) return { ok: true, claims: result.claims }
   return { ok: false, message: jsonwebtokenMessage(result) }
+}
+
+/** jws' test of a compact JWS: three base64url parts, the last (the signature) possibly empty. */
+const compactJws = /^[a-zA-Z0-9\-_]+?\.[a-zA-Z0-9\-_]+?\.([a-zA-Z0-9\-_]+)?$/
+
+function jsonPart(part: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64').toString('binary')) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * What jsonwebtoken's verify() says about a token before it checks the signature, in its order: no token, not three
+ * parts, not a decodable JWS ("invalid token"), a payload that is not JSON under `typ: JWT` (JSON.parse's own words),
+ * no signature, then an algorithm storage-api does not allow (HS256, plus the RS and ES families when the keys include RSA or EC ones).
+ */
+function jsonwebtokenShapeError(keys: JwtKeys, token: string): string | undefined {
+  if (token === '') return 'jwt must be provided'
+  const parts = token.split('.')
+  if (parts.length !== 3) return 'jwt malformed'
+  const header = compactJws.test(token) ? jsonPart(parts[0]!) : undefined
+  if (!header) return 'invalid token'
+  if ((header as { typ?: unknown }).typ === 'JWT') {
+    try {
+      JSON.parse(Buffer.from(parts[1]!, 'base64').toString('binary'))
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+  if (parts[2]!.trim() === '') return 'jwt signature is required'
+  const kinds = new Set(keys.jwks().keys.map((key) => key.kty))
+  const allowed = [
+    'HS256',
+    ...(kinds.has('RSA') ? ['RS256', 'RS384', 'RS512'] : []),
+    ...(kinds.has('EC') ? ['ES256', 'ES384', 'ES512'] : []),
+  ]
+  const alg = (header as { alg?: unknown }).alg
+  if (typeof alg !== 'string' || !allowed.includes(alg)) return 'invalid algorithm'
+  return undefined
 }
 
 function jsonwebtokenMessage(failure: AccessTokenFailure): string {
@@ -82,11 +125,9 @@ function jsonwebtokenMessage(failure: AccessTokenFailure): string {
 }
 
 export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Caller {
-  const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim()
-  if (token === '') {
-    if (allowInvalid) return anonCaller
-    throw errors.accessDenied('jwt must be provided')
-  }
+  // storage-api strips "Bearer " and nothing else: a token with trailing spaces is not a JWT there either.
+  const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '')
+  if (token === '' && allowInvalid) return anonCaller
   const result = verifyStorageToken(keys, token)
   if (!result.ok) {
     if (allowInvalid) return anonCaller

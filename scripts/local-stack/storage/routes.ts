@@ -7,6 +7,7 @@ import { Router, type RouteOptions } from '../http/router.ts'
 import * as buckets from './buckets.ts'
 import type { Handler } from './context.ts'
 import { listObjects } from './objects/list.ts'
+import { listObjectsV2 } from './objects/list-v2.ts'
 import { copyObject, moveObject } from './objects/move-copy.ts'
 import {
   downloadObject,
@@ -46,6 +47,7 @@ route('GET', '/bucket/:bucket', 'required', 'bucket.get', buckets.getBucket)
 route('PUT', '/bucket/:bucket', 'required', 'bucket.update', buckets.updateBucket)
 route('DELETE', '/bucket/:bucket', 'required', 'bucket.delete', buckets.deleteBucket)
 route('POST', '/object/list/:bucket', 'required', 'object.list', listObjects)
+route('POST', '/object/list-v2/:bucket', 'required', 'object.list_v2', listObjectsV2)
 route('POST', '/object/move', 'required', 'object.move', moveObject)
 route('POST', '/object/copy', 'required', 'object.copy', copyObject)
 route('POST', '/object/sign/:bucket/*', 'required', 'object.sign', signObjectUrl)

@@ -66,7 +66,8 @@ async function sendInfo(ctx: StorageContext, request: StorageRequest, row: Objec
       content_type: meta.mimetype ?? null,
       cache_control: meta.cacheControl ?? null,
       etag: meta.eTag ?? null,
-      metadata: row.user_metadata,
+      // Supabase answers {} for an object uploaded without user metadata.
+      metadata: row.user_metadata ?? {},
       last_modified: row.updated_at,
       created_at: row.created_at,
     },
