@@ -4,7 +4,6 @@ import type pg from 'pg'
 import type { StackConfig } from '../config/index.ts'
 import type { OutgoingEmail } from '../inbox/types.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
-import type { FailedPasswordAttempts } from './passwords/attempts.ts'
 import type { PasswordHasher } from './passwords/hasher.ts'
 import type { RateLimits } from './rate-limit.ts'
 
@@ -19,7 +18,6 @@ export interface AuthContext {
   sendEmail: (email: OutgoingEmail) => Promise<void>
   hasher: PasswordHasher
   limits: RateLimits
-  attempts: FailedPasswordAttempts
   /** Audience of user tokens and of new users (GOTRUE_JWT_AUD). */
   aud: string
   /** Roles whose JWTs may call the admin API (GOTRUE_JWT_ADMIN_ROLES). */

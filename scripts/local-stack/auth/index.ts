@@ -14,7 +14,6 @@ import { createAuthPool } from './db.ts'
 import { AuthError, sendError, unprocessable, type ErrorLog } from './errors.ts'
 import { AuthRequest } from './http/request.ts'
 import { echoApiVersion } from './http/response.ts'
-import { FailedPasswordAttempts } from './passwords/attempts.ts'
 import { PasswordHasher } from './passwords/hasher.ts'
 import { RateLimits } from './rate-limit.ts'
 import { authRouter, type AuthGate, type AuthRouteOptions } from './routes/table.ts'
@@ -48,7 +47,6 @@ export function createAuthService(options: AuthServiceOptions): Service {
     sendEmail: options.sendEmail,
     hasher: new PasswordHasher(),
     limits: new RateLimits(settings.rateLimit),
-    attempts: new FailedPasswordAttempts(),
     aud: 'authenticated',
     adminRoles: ['service_role', 'supabase_admin'],
     flowStateExpiry: 300,

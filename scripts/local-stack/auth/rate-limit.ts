@@ -1,6 +1,7 @@
 // GoTrue's rate limits from [auth.rate_limit]: token buckets (tollbooth's semantics: a burst, then a steady rate)
 // per client for each endpoint group, keyed only on the configured header ([auth.rate_limit] header, GoTrue's
-// RATE_LIMIT_HEADER), plus the global hourly budget of emails sent. Exceeding one answers 429 with GoTrue's codes.
+// RATE_LIMIT_HEADER) and never on the socket address, plus the project-wide hourly budgets of emails and SMS sent.
+// Exceeding one answers 429 with GoTrue's codes.
 import type { AuthSettings } from '../config/index.ts'
 import { tooManyRequests } from './errors.ts'
 
@@ -55,10 +56,12 @@ export type RateLimitBucket =
   | 'factorChallenge'
   | 'factorVerify'
   | 'passkey'
+  | 'web3'
 
 export class RateLimits {
   private readonly buckets: Record<RateLimitBucket, TokenBucket>
   private readonly email: TokenBucket
+  private readonly sms: TokenBucket
 
   constructor(settings: AuthSettings['rateLimit']) {
     this.buckets = {
@@ -71,12 +74,14 @@ export class RateLimits {
       magicLink: per5m(settings.signInSignUps),
       user: per5m(settings.signInSignUps),
       passkey: per5m(settings.signInSignUps),
+      web3: per5m(settings.web3),
       anonymous: new TokenBucket(settings.anonymousUsers / 3600, Math.max(1, settings.anonymousUsers)),
       // GoTrue's default MFA limit: 15 challenges and 15 verifications a minute.
       factorChallenge: new TokenBucket(15 / 60, 30),
       factorVerify: new TokenBucket(15 / 60, 30),
     }
     this.email = new TokenBucket(settings.emailSent / 3600, settings.emailSent)
+    this.sms = new TokenBucket(settings.smsSent / 3600, settings.smsSent)
   }
 
   /**
@@ -91,5 +96,10 @@ export class RateLimits {
   /** The hourly budget of emails, shared by all clients (not applied when confirmations are off, as in GoTrue). */
   enforceEmail(): void {
     if (!this.email.take('email')) throw tooManyRequests('over_email_send_rate_limit', 'Email rate limit exceeded')
+  }
+
+  /** The hourly budget of SMS, shared by all clients (GoTrue applies it only when sms confirmations are on). */
+  enforceSms(): void {
+    if (!this.sms.take('sms')) throw tooManyRequests('over_sms_send_rate_limit', 'SMS rate limit exceeded')
   }
 }

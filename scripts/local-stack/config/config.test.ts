@@ -51,10 +51,20 @@ describe('loadConfig: the Auth service settings', () => {
       enableSignup: true,
       enableAnonymousSignIns: false,
       passwordRequirements: '',
-      rateLimit: { emailSent: 30, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30, anonymousUsers: 30 },
+      // No [auth.email.smtp]: the CLI gives GoTrue 360000 emails an hour, whatever email_sent says.
+      rateLimit: {
+        emailSent: 360_000,
+        tokenRefresh: 150,
+        signInSignUps: 30,
+        tokenVerifications: 30,
+        anonymousUsers: 30,
+      },
       rateLimitHeader: undefined,
       email: { enableSignup: true, doubleConfirmChanges: true, maxFrequency: 1, otpLength: 6, otpExpiry: 3600 },
-      sms: { enableSignup: false },
+      sms: { enableSignup: false, enableConfirmations: false, testOtp: {}, provider: '' },
+      external: {},
+      web3: { solana: false, ethereum: false },
+      oauthServer: { enabled: false },
       mfa: {
         maxEnrolledFactors: 10,
         totp: { enrollEnabled: true, verifyEnabled: true },
@@ -79,8 +89,49 @@ describe('loadConfig: the Auth service settings', () => {
       subject: 'Join',
       contentPath: path.resolve(path.dirname(path.dirname(file)), 'supabase/templates/invite.html'),
     })
-    expect(auth.rateLimit.emailSent).toBe(2)
+    expect(auth.rateLimit.emailSent).toBe(360_000)
     expect(auth.mfa.totp).toEqual({ enrollEnabled: false, verifyEnabled: false })
+    expect(auth.sms).toEqual({
+      enableSignup: false,
+      enableConfirmations: false,
+      template: 'Your code is {{ .Code }}',
+      maxFrequency: 5,
+      testOtp: {},
+      provider: '',
+    })
+  })
+
+  it('reads [auth.sms], its test OTPs, providers, web3, the OAuth server and email_sent as the CLI passes them', () => {
+    const file = tomlFile(
+      [
+        '[auth.rate_limit]\nemail_sent = 7',
+        '[auth.email.smtp]\nenabled = true',
+        '[auth.sms]\nenable_signup = true\nenable_confirmations = true\nmax_frequency = "1m"',
+        '[auth.sms.test_otp]\n4152127777 = "123456"',
+        '[auth.sms.vonage]\nenabled = true',
+        '[auth.external.github]\nenabled = true\n[auth.external.apple]\nenabled = false',
+        '[auth.web3.solana]\nenabled = true',
+        '[auth.oauth_server]\nenabled = true',
+      ].join('\n'),
+    )
+    const { auth } = loadConfig(file)
+    expect(auth.rateLimit.emailSent).toBe(7)
+    expect(auth.sms).toMatchObject({
+      enableSignup: true,
+      enableConfirmations: true,
+      maxFrequency: 60,
+      testOtp: { '4152127777': '123456' },
+      provider: 'vonage',
+    })
+    expect(auth.external).toEqual({ github: true, apple: false })
+    expect(auth.web3).toEqual({ solana: true, ethereum: false })
+    expect(auth.oauthServer).toEqual({ enabled: true })
+  })
+
+  it('ignores keys the CLI does not read: [auth.sms] enabled does not turn phone sign-ups on', () => {
+    const { auth } = loadConfig(tomlFile('[auth.sms]\nenabled = true\n[auth.email]\nenabled = false\n'))
+    expect(auth.sms.enableSignup).toBe(false)
+    expect(auth.email.enableSignup).toBe(true)
   })
 
   it('rejects durations it cannot read', () => {

@@ -39,7 +39,10 @@ export interface AuthSettings {
   enableManualLinking: boolean
   /** "", "letters_digits", "lower_upper_letters_digits" or "lower_upper_letters_digits_symbols". */
   passwordRequirements: string
-  /** [auth.rate_limit]: events per hour (email, sms, anonymous users) or per 5 minutes and client (the rest). */
+  /**
+   * [auth.rate_limit]: events per hour (email, sms, anonymous users) or per 5 minutes and client (the rest). The CLI
+   * hands email_sent to GoTrue only when [auth.email.smtp] is enabled; otherwise GoTrue runs with 360000 an hour.
+   */
   rateLimit: {
     emailSent: number
     smsSent: number
@@ -63,16 +66,36 @@ export interface AuthSettings {
     /** [auth.email.template.<type>]: subject and absolute path of the HTML body, each optional. */
     templates: Record<string, { subject: string | undefined; contentPath: string | undefined }>
   }
-  sms: { enableSignup: boolean; enableConfirmations: boolean }
+  sms: SmsSettings
+  /** [auth.external.<name>] enabled flags, by provider name (GOTRUE_EXTERNAL_<NAME>_ENABLED). */
+  external: Record<string, boolean>
+  /** [auth.web3.solana] / [auth.web3.ethereum] enabled. */
+  web3: { solana: boolean; ethereum: boolean }
+  /** [auth.oauth_server] enabled: GoTrue as an OAuth 2.1 server. */
+  oauthServer: { enabled: boolean }
   mfa: {
     maxEnrolledFactors: number
     totp: { enrollEnabled: boolean; verifyEnabled: boolean }
-    phone: { enrollEnabled: boolean; verifyEnabled: boolean }
+    phone: { enrollEnabled: boolean; verifyEnabled: boolean; otpLength: number; maxFrequency: number; template: string }
     webAuthn: { enrollEnabled: boolean; verifyEnabled: boolean }
   }
   passkey: { enabled: boolean }
   /** Relying party of passkeys and WebAuthn factors. */
   webauthn: { rpDisplayName: string; rpId: string; rpOrigins: string[] }
+}
+
+/** [auth.sms] as the CLI passes it to GoTrue (GOTRUE_EXTERNAL_PHONE_ENABLED, GOTRUE_SMS_*). */
+export interface SmsSettings {
+  enableSignup: boolean
+  enableConfirmations: boolean
+  /** "{{ .Code }}" is replaced by the code; empty means GoTrue's default text. */
+  template: string
+  /** Seconds between two codes to one number ([auth.sms] max_frequency). */
+  maxFrequency: number
+  /** [auth.sms.test_otp]: phone number (digits, as GoTrue stores them) → the code it always receives. */
+  testOtp: Record<string, string>
+  /** The enabled [auth.sms.<provider>] (GOTRUE_SMS_PROVIDER), or "" when none is: codes then cannot be sent. */
+  provider: string
 }
 
 type Table = Record<string, unknown>
@@ -195,7 +218,8 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
     enableManualLinking: value(auth, 'enable_manual_linking', false),
     passwordRequirements: value(auth, 'password_requirements', ''),
     rateLimit: {
-      emailSent: value(rate, 'email_sent', 2),
+      // Without a custom SMTP server the CLI starts GoTrue with GOTRUE_RATE_LIMIT_EMAIL_SENT=360000.
+      emailSent: value(table(email, 'smtp'), 'enabled', false) ? value(rate, 'email_sent', 2) : 360_000,
       smsSent: value(rate, 'sms_sent', 30),
       anonymousUsers: value(rate, 'anonymous_users', 30),
       tokenRefresh: value(rate, 'token_refresh', 150),
@@ -205,8 +229,8 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
     },
     rateLimitHeader: optionalString(rate, 'header'),
     email: {
-      // `enabled` is this repo's spelling, `enable_signup` the CLI's; either one off turns email sign-ups off.
-      enableSignup: value(email, 'enable_signup', true) && value(email, 'enabled', true),
+      // Only `enable_signup` counts: the CLI ignores other keys here (an `enabled` key changes nothing).
+      enableSignup: value(email, 'enable_signup', true),
       doubleConfirmChanges: value(email, 'double_confirm_changes', true),
       securePasswordChange: value(email, 'secure_password_change', false),
       maxFrequency: parseDurationSeconds(value(email, 'max_frequency', '1s'), 'max_frequency'),
@@ -214,14 +238,27 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
       otpExpiry: value(email, 'otp_expiry', 3600),
       templates,
     },
-    sms: {
-      enableSignup: value(sms, 'enable_signup', false) || value(sms, 'enabled', false),
-      enableConfirmations: value(sms, 'enable_confirmations', false),
+    sms: smsSettings(sms),
+    external: Object.fromEntries(
+      Object.keys(table(auth, 'external')).map((name) => [
+        name,
+        value(table(table(auth, 'external'), name), 'enabled', false),
+      ]),
+    ),
+    web3: {
+      solana: value(table(table(auth, 'web3'), 'solana'), 'enabled', false),
+      ethereum: value(table(table(auth, 'web3'), 'ethereum'), 'enabled', false),
     },
+    oauthServer: { enabled: value(table(auth, 'oauth_server'), 'enabled', false) },
     mfa: {
       maxEnrolledFactors: value(mfa, 'max_enrolled_factors', 10),
       totp: factor('totp'),
-      phone: factor('phone'),
+      phone: {
+        ...factor('phone'),
+        otpLength: value(table(mfa, 'phone'), 'otp_length', 6),
+        maxFrequency: parseDurationSeconds(value(table(mfa, 'phone'), 'max_frequency', '5s'), 'max_frequency'),
+        template: value(table(mfa, 'phone'), 'template', 'Your code is {{ .Code }}'),
+      },
       webAuthn: factor('web_authn'),
     },
     passkey: { enabled: value(table(auth, 'passkey'), 'enabled', false) },
@@ -230,5 +267,21 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
       rpId: value(webauthn, 'rp_id', 'localhost'),
       rpOrigins: value(webauthn, 'rp_origins', ['http://localhost:3000']),
     },
+  }
+}
+
+const smsProviders = ['twilio', 'twilio_verify', 'messagebird', 'textlocal', 'vonage']
+
+function smsSettings(sms: Table): SmsSettings {
+  const testOtp = table(sms, 'test_otp')
+  return {
+    // Only `enable_signup` turns the phone provider on, as the CLI reads [auth.sms] (`enabled` is not a key there).
+    enableSignup: value(sms, 'enable_signup', false),
+    enableConfirmations: value(sms, 'enable_confirmations', false),
+    template: value(sms, 'template', 'Your code is {{ .Code }}'),
+    maxFrequency: parseDurationSeconds(value(sms, 'max_frequency', '5s'), 'max_frequency'),
+    testOtp: Object.fromEntries(Object.keys(testOtp).map((phone) => [phone, value(testOtp, phone, '')])),
+    // The CLI sets GOTRUE_SMS_PROVIDER to the first enabled provider, in this order.
+    provider: smsProviders.find((name) => value(table(sms, name), 'enabled', false)) ?? '',
   }
 }

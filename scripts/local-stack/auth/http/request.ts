@@ -42,14 +42,6 @@ export class AuthRequest {
     return clientAddress(this.req)
   }
 
-  /**
-   * Who counts as "one client" for the per-account failed-password cap: the rate-limit header's value when there is
-   * one, else the socket address (that cap is per account, so a shared address never throttles other accounts).
-   */
-  get attemptClient(): string {
-    return this.clientKey ?? this.ip
-  }
-
   /** The caller let in by the route's auth gate ('user', 'mfa' or 'passkey' routes). */
   caller(): Caller {
     if (!this.signedIn)

@@ -1,8 +1,7 @@
 // Passwords: bcrypt in worker threads (GoTrue-compatible $2a$ hashes, any variant and cost verified, the event loop
-// left free), GoTrue's strength rules, and the per-account limit on failed attempts.
+// left free) and GoTrue's strength rules.
 import { afterAll, describe, expect, it } from 'vitest'
 import bcrypt from 'bcryptjs'
-import { FailedPasswordAttempts } from './attempts.ts'
 import { PasswordHasher } from './hasher.ts'
 import { passwordProblem } from './strength.ts'
 
@@ -44,21 +43,5 @@ describe('password strength', () => {
       extra: { weak_password: { reasons: ['length', 'characters'] } },
     })
     expect(passwordProblem('x'.repeat(73), rules)).toMatchObject({ code: 'validation_failed', status: 400 })
-  })
-})
-
-describe('failed password attempts', () => {
-  it('stops a client at the limit, and others only once the account is over it and they have failed too', () => {
-    const attempts = new FailedPasswordAttempts(3, 60_000)
-    const t = 1_000_000
-    for (let i = 0; i < 3; i++) attempts.recordFailure('acct', 'attacker', t)
-    expect(attempts.allows('acct', 'attacker', t)).toBe(false)
-    expect(attempts.allows('acct', 'owner', t)).toBe(true)
-    attempts.recordFailure('acct', 'owner', t)
-    expect(attempts.allows('acct', 'owner', t)).toBe(false)
-    attempts.recordSuccess('acct', 'owner')
-    expect(attempts.allows('acct', 'owner', t)).toBe(true)
-    expect(attempts.allows('acct', 'attacker', t + 60_001)).toBe(true)
-    expect(attempts.allows('other', 'attacker', t)).toBe(true)
   })
 })

@@ -1,12 +1,14 @@
-// POST /token: the password grant (with the per-account limit on failed attempts), refresh_token rotation, and the
-// PKCE exchange of an auth code for a session. One rate limit (token_refresh per 5 minutes) covers every grant.
+// POST /token: the password grant (email or phone), refresh_token rotation, the PKCE exchange of an auth code for a
+// session, and the web3 grant (answered as disabled unless [auth.web3.*] is on). One rate limit (token_refresh per
+// 5 minutes) covers every grant but web3, which has its own (web3 per 5 minutes), as in GoTrue's Token.
 import type { AuthContext } from '../context.ts'
 import { inTransaction } from '../db.ts'
-import { badRequest, notFound, tooManyRequests, unprocessable } from '../errors.ts'
+import { badRequest, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
 import type { AuthHandler } from '../http/request.ts'
 import { findFlowState, isFlowStateExpired, verifierMatches } from '../models/flow-state.ts'
+import { findUserByPhone, isPhoneConfirmed } from '../models/phone.ts'
 import { findUserByEmail, findUserById, hasPassword, isBanned, isConfirmed } from '../models/users.ts'
 import { maxPasswordBytes, weakPasswordNotice } from '../passwords/strength.ts'
 import { issueSession } from '../tokens/issue.ts'
@@ -17,10 +19,11 @@ const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid logi
 
 export const token: AuthHandler = async (context, request) => {
   const grantType = request.query.get('grant_type') ?? ''
-  if (!['password', 'refresh_token', 'pkce', 'id_token'].includes(grantType)) {
+  if (!['password', 'refresh_token', 'pkce', 'id_token', 'web3'].includes(grantType)) {
     throw badRequest('invalid_credentials', 'unsupported_grant_type')
   }
-  context.limits.enforce('token', request.clientKey)
+  context.limits.enforce(grantType === 'web3' ? 'web3' : 'token', request.clientKey)
+  if (grantType === 'web3') return web3Grant(context)
   if (grantType === 'password') return passwordGrant(context, request)
   if (grantType === 'refresh_token') {
     const params = await request.json('RefreshTokenGrantParams')
@@ -42,25 +45,26 @@ async function passwordGrant(context: AuthContext, request: AuthRequest): Promis
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.')
   }
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone')
-  if (email === '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
-  if (!context.settings.email.enableSignup) throw unprocessable('email_provider_disabled', 'Email logins are disabled')
-  const user = await findUserByEmail(context.db, email, context.aud)
+  let user
+  if (email !== '') {
+    if (!context.settings.email.enableSignup)
+      throw unprocessable('email_provider_disabled', 'Email logins are disabled')
+    user = await findUserByEmail(context.db, email, context.aud)
+  } else {
+    if (!context.settings.sms.enableSignup) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
+    // formatPhoneNumber only: a malformed number simply finds no one.
+    user = await findUserByPhone(context.db, phone.replace(/^\+/, '').replace(/ /g, ''), context.aud)
+  }
   if (!user || !hasPassword(user)) throw invalidCredentials()
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
-  if (!context.attempts.allows(user.id, request.attemptClient)) {
-    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached')
-  }
   // A hash never comes from more than 72 bytes, so a longer password cannot match: no need to spend bcrypt on it.
   const valid =
     Buffer.byteLength(password) <= maxPasswordBytes &&
     password !== '' &&
     (await context.hasher.compare(password, user.encrypted_password ?? ''))
-  if (!valid) {
-    context.attempts.recordFailure(user.id, request.attemptClient)
-    throw invalidCredentials()
-  }
-  context.attempts.recordSuccess(user.id, request.attemptClient)
-  if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed')
+  if (!valid) throw invalidCredentials()
+  if (email !== '' && !isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed')
+  if (phone !== '' && !isPhoneConfirmed(user)) throw badRequest('phone_not_confirmed', 'Phone not confirmed')
   const tokens = await issueSession(context, context.db, user, 'password', grantOf(request))
   const weak = weakPasswordNotice(password, context.settings)
   sendJson(request.res, 200, weak ? { ...tokens, weak_password: weak } : tokens)
@@ -90,4 +94,11 @@ async function pkceGrant(context: AuthContext, request: AuthRequest): Promise<vo
     return issueSession(context, db, user, flow.authentication_method, grantOf(request))
   })
   sendJson(request.res, 200, tokens)
+}
+
+/** GoTrue's Web3Grant checks its providers before reading the body; the local stack verifies no wallet signature. */
+async function web3Grant(context: AuthContext): Promise<void> {
+  const { web3 } = context.settings
+  if (!web3.solana && !web3.ethereum) throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled')
+  throw unprocessable('web3_provider_disabled', 'Web3 sign-in is not supported by the local stack')
 }
