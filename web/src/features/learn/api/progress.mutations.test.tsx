@@ -1,16 +1,23 @@
 // The tick mutation: optimistic in every cached outline of the course (course page and player keys), and the
-// server's answer applied when it accepts.
+// server's answer applied when it accepts; kept (and queued on this device) when the API cannot be reached, rolled
+// back when the server refuses.
 import type { ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { createQueryClient } from '@/lib/query-client'
+import { supabase } from '@/lib/supabase'
+import { progressOutbox } from './progress-outbox'
 import { saveProgress } from './progress.api'
 import { useSetLessonComplete } from './progress.mutations'
 
 vi.mock('./progress.api', () => ({ saveProgress: vi.fn() }))
 const save = vi.mocked(saveProgress)
+// The outbox follows the session through Auth's events; here the session is the one getSession answers below.
+vi.spyOn(supabase.auth, 'onAuthStateChange').mockReturnValue({
+  data: { subscription: { id: 'test', callback: () => undefined, unsubscribe: () => undefined } },
+} as never)
 
 const lesson = {
   id: 'l1',
@@ -60,7 +67,10 @@ function setup() {
 }
 
 describe('useSetLessonComplete', () => {
-  beforeEach(() => save.mockReset())
+  // A block body: a function returned from beforeEach is run as a cleanup, and mockReset returns the mock itself.
+  beforeEach(() => {
+    save.mockReset()
+  })
 
   it('ticks optimistically in the course page and player caches, then applies the answer', async () => {
     let resolve: (value: Awaited<ReturnType<typeof saveProgress>>) => void = () => {}
@@ -89,5 +99,29 @@ describe('useSetLessonComplete', () => {
     })
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(status(['courses', 'outline', 'c', 'lesson', 'l1'])).toBe('completed')
+  })
+
+  it('keeps the tick and queues it on this device when the API cannot be reached', async () => {
+    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({
+      data: { session: { user: { id: 'learner-1' } } },
+      error: null,
+    } as never)
+    save.mockRejectedValue({ message: 'TypeError: Failed to fetch', code: '' })
+    const { result, status } = setup()
+    act(() => result.current.mutate({ lessonId: 'l1', completed: true }))
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data).toBeNull()
+    expect(status(['courses', 'outline', 'c'])).toBe('completed')
+    expect(progressOutbox.pending('l1')).toMatchObject({ lesson_id: 'l1', completed: true })
+    expect(JSON.parse(localStorage.getItem('summit:progress-queue:learner-1') ?? '[]')).toHaveLength(1)
+  })
+
+  it('rolls the tick back and reports the refusal when the server says no', async () => {
+    save.mockRejectedValue({ code: 'lesson_locked', message: 'locked', status: 403 })
+    const { result, status } = setup()
+    act(() => result.current.mutate({ lessonId: 'l2', completed: true }))
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(status(['courses', 'outline', 'c'])).toBe(null)
+    expect(progressOutbox.pending('l2')).toBeUndefined()
   })
 })

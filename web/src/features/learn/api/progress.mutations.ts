@@ -1,13 +1,14 @@
 // Progress writes as mutations. `useSaveProgress` is the player's periodic save: it patches the cached outlines with
 // the server's answer and refetches nothing. `useSetLessonComplete` is the tick (player and course page): optimistic
-// in every cached outline of the course, rolled back on error, refetched after.
+// in every cached outline of the course, rolled back on error, refetched after. Both go out through the outbox: a
+// write the API cannot receive resolves to null, keeps its optimistic state and is sent when the connection returns.
+import { useEffect } from 'react'
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
-import { supabase } from '@/lib/supabase'
 import { applyProgressPatch, isOutline, outlineHasLesson, type ProgressPatch } from '../lib/outline-cache'
 import type { SaveProgressInput, SaveProgressResult } from '../schemas/progress.schema'
-import { saveProgress } from './progress.api'
+import { onOutboxRefused, onOutboxSynced, sendOrQueue } from './progress-outbox'
 
 export const progressMutationKeys = {
   save: ['progress', 'save'] as const,
@@ -30,12 +31,32 @@ function patchFromResult(result: SaveProgressResult): ProgressPatch {
   return { lessonId, progress, courseProgress: result.course_progress, enrollment: result.enrollment }
 }
 
+/**
+ * A queued write that reached the server later patches the caches like a live answer; one the server refused (the
+ * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away.
+ */
+function useOutboxCaches(queryClient: QueryClient) {
+  useEffect(() => {
+    const offSynced = onOutboxSynced((result) => {
+      patchOutlineCaches(queryClient, patchFromResult(result))
+      void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
+    })
+    const offRefused = onOutboxRefused(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outlines() }))
+    return () => {
+      offSynced()
+      offRefused()
+    }
+  }, [queryClient])
+}
+
 export function useSaveProgress() {
   const queryClient = useQueryClient()
+  useOutboxCaches(queryClient)
   return useMutation({
     mutationKey: progressMutationKeys.save,
-    mutationFn: (input: SaveProgressInput) => saveProgress(supabase, input),
+    mutationFn: (input: SaveProgressInput) => sendOrQueue(input),
     onSuccess: (result) => {
+      if (!result) return
       // A tick in flight owns the lesson's status; this older answer must not flip it back.
       if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) > 0) return
       patchOutlineCaches(queryClient, patchFromResult(result))
@@ -65,13 +86,14 @@ function findProgress(queryClient: QueryClient, slug: string, lessonId: string) 
 
 export function useSetLessonComplete(slug: string) {
   const queryClient = useQueryClient()
+  useOutboxCaches(queryClient)
   const outlineKey = courseKeys.outline(slug)
   return useMutation({
     mutationKey: progressMutationKeys.complete(slug),
     mutationFn: ({ lessonId, completed, position_s, watched_s }: SetLessonCompleteInput) => {
       const cached = findProgress(queryClient, slug, lessonId)
       const live = position_s !== undefined
-      return saveProgress(supabase, {
+      return sendOrQueue({
         lesson_id: lessonId,
         completed,
         position_s: Math.round(position_s ?? cached?.position_s ?? 0),
@@ -98,11 +120,16 @@ export function useSetLessonComplete(slug: string) {
     onError: (_error, _input, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
     },
-    onSuccess: (result) => patchOutlineCaches(queryClient, patchFromResult(result), outlineKey),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: outlineKey }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.mine() }),
-      ]),
+    onSuccess: (result) => {
+      if (result) patchOutlineCaches(queryClient, patchFromResult(result), outlineKey)
+    },
+    // A tick kept on this device stays as it was drawn: a refetch now would fail, or bring back the old state.
+    onSettled: (result, error) =>
+      result === null && !error
+        ? undefined
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: outlineKey }),
+            queryClient.invalidateQueries({ queryKey: courseKeys.mine() }),
+          ]),
   })
 }
