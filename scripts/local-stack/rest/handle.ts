@@ -13,6 +13,7 @@ import { readBody } from './request/body.ts'
 import type { RequestContext, ServiceSettings } from './request/context.ts'
 import { parseContext, parseTarget } from './request/parse.ts'
 import { renderCall } from './render/call.ts'
+import { withUpstreamNames } from './render/embed-names.ts'
 import { sendError, toApiError } from './render/failure.ts'
 import { renderMutation } from './render/mutate.ts'
 import { openApi, optionsResponse } from './render/openapi.ts'
@@ -71,7 +72,12 @@ async function respond(
     case 'openapi':
       return openApi(ctx, host)
   }
-  const result = await runRequest(deps.db, requestStatements(ctx, plan))
+  let result
+  try {
+    result = await runRequest(deps.db, requestStatements(ctx, plan))
+  } catch (error) {
+    throw withUpstreamNames(error, plan.root)
+  }
   switch (plan.kind) {
     case 'read':
       return renderRead(ctx, plan, result)

@@ -10,6 +10,8 @@ const singleColumn = (r: Relationship, side: 0 | 1, name: string) =>
 const isView = (r: Relationship) => r.foreignTable.kind !== 'table' && r.foreignTable.kind !== 'partitioned table'
 
 function matches(r: Relationship, target: string, hint: string | undefined): boolean {
+  // A computed relationship answers to its function's name, whatever the hint.
+  if (r.computed) return target === r.computed.name
   const ftName = r.foreignTable.name
   if (r.isSelf && r.cardinality !== 'many-to-many') {
     if (hint === undefined) {
@@ -39,6 +41,8 @@ function matches(r: Relationship, target: string, hint: string | undefined): boo
 const list = (cols: string[]) => `(${cols.join(', ')})`
 
 function describe(r: Relationship): object {
+  // PostgREST has no description for a computed relationship among ambiguous ones.
+  if (r.computed) return {}
   const embedding = `${r.table.name} with ${r.foreignTable.name}`
   if (r.cardinality === 'many-to-many') {
     const j = r.junction!
@@ -60,6 +64,7 @@ function describe(r: Relationship): object {
 }
 
 function hintFor(r: Relationship): string {
+  if (r.computed) return ''
   return `'${r.foreignTable.name}!${r.cardinality === 'many-to-many' ? r.junction!.table.name : r.constraint}'`
 }
 

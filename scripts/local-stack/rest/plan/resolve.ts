@@ -33,10 +33,32 @@ function columnHint(node: ReadNode, name: string): string | null {
   return tie ? null : best
 }
 
+/**
+ * A name that is no column may still be what PostgreSQL's attribute notation calls on the row: a computed field, or
+ * `count`, the aggregate (PostgREST's `rel(count)`, which answers `[{"count": n}]` whether aggregates are on or not).
+ */
+function computedField(node: ReadNode, field: Field): PlannedField | undefined {
+  const fn = node.table.computed?.get(field.name)
+  const baseType = fn ? fn.baseType : field.name === 'count' ? 'int8' : undefined
+  if (baseType === undefined) return undefined
+  const isJson = baseType === 'json' || baseType === 'jsonb'
+  return {
+    column: field.name,
+    jsonPath: field.jsonPath,
+    toJson: field.jsonPath.length > 0 && !isJson,
+    baseType,
+    computed: true,
+  }
+}
+
 export function resolveField(node: ReadNode, field: Field): PlannedField {
   if (field.name === '*') return { column: '*', jsonPath: [], toJson: false, baseType: '' }
   const column = node.table.columns.get(field.name)
-  if (!column) throw apiErrors.undefinedColumn(node.errorName, field.name, columnHint(node, field.name))
+  if (!column) {
+    const computed = computedField(node, field)
+    if (computed) return computed
+    throw apiErrors.undefinedColumn(node.errorName, field.name, columnHint(node, field.name))
+  }
   const isJson = column.baseType === 'json' || column.baseType === 'jsonb'
   return {
     column: column.name,

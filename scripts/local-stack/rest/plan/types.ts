@@ -11,6 +11,8 @@ export interface PlannedField {
   toJson: boolean
   /** The column's base type (`tsvector` decides whether full-text search wraps it in to_tsvector). */
   baseType: string
+  /** A computed field (or the `count` aggregate), read with attribute notation: `row.name` is `name(row)`. */
+  computed?: true
 }
 
 export interface PlannedSelect {

@@ -2,8 +2,10 @@
 // their base tables), relationships, functions with their parameters and result shapes, cast-able type names, and
 // the role settings requests apply.
 import type pg from 'pg'
+import { loadComputed, type ComputedRow } from './computed.ts'
 import {
   columnsQuery,
+  computedQuery,
   constraintsQuery,
   roleSettingsQuery,
   routinesQuery,
@@ -64,6 +66,7 @@ export async function loadSchemaCache(
   const indexRows = await q<{ oid: string; columns: number[] }>(uniqueIndexesQuery, [])
   const ruleRows = await q<{ oid: string; action: string }>(viewRulesQuery, [])
   const routineRows = await q<RoutineRow>(routinesQuery)
+  const computedRows = await q<ComputedRow>(computedQuery, [[...schemas, ...extraSearchPath]])
   const typeRows = await q<{ schema: string; name: string }>(typesQuery, [[...schemas, ...extraSearchPath]])
   const settingRows = await q<{ role: string; settings: string[] }>(roleSettingsQuery, [])
   const userSettings = new Set((await q<{ name: string }>(userSettingsQuery, [])).map((r) => r.name))
@@ -136,10 +139,21 @@ export async function loadSchemaCache(
     relationships.set(k, [...(relationships.get(k) ?? []), rel])
   }
 
+  const computed = loadComputed(computedRows, tables, extraSearchPath)
+  for (const [k, fields] of computed.fields) {
+    const table = tables.get(k)
+    if (table) table.computed = fields
+  }
+  for (const rel of computed.relationships) {
+    const k = key(rel.table.schema, rel.table.name)
+    relationships.set(k, [...(relationships.get(k) ?? []), rel])
+  }
+
   const { roleSettings, config } = splitSettings(settingRows, userSettings)
   return {
     tables,
     relationships,
+    computedFields: computed.fields,
     routines: loadRoutines(routineRows, columnsByOid, tables),
     types: typeNames(typeRows, schemas, extraSearchPath),
     roleSettings,

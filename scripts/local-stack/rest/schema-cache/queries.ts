@@ -79,6 +79,24 @@ where n.nspname = any($1) and p.prokind = 'f'
                          'index_am_handler', 'table_am_handler', 'tsm_handler')
 order by p.oid`
 
+/**
+ * Functions whose first parameter is a relation's row type and whose others have defaults (computed fields), in
+ * the exposed schemas and the extra search path ($1); with their result's relation for computed relationships.
+ */
+export const computedQuery = `
+select n.nspname as schema, p.proname as name, at.typrelid::int8 as arg_relid, p.pronargs as nargs,
+  p.pronargdefaults as ndefaults, p.proretset as returns_set, p.prorows::float8 as rows,
+  case when rt.typtype = 'c' then rt.typrelid else 0 end::int8 as return_relid,
+  pg_catalog.format_type(p.prorettype, null) as return_type, coalesce(bt.typname, rt.typname) as return_base
+from pg_catalog.pg_proc p
+join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+join pg_catalog.pg_type at on at.oid = p.proargtypes[0]
+join pg_catalog.pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+join pg_catalog.pg_type rt on rt.oid = p.prorettype
+left join pg_catalog.pg_type bt on rt.typtype = 'd' and bt.oid = rt.typbasetype
+where n.nspname = any($1) and p.prokind = 'f' and p.pronargs >= 1 and p.pronargs - p.pronargdefaults <= 1
+order by p.oid`
+
 /** Types a cast may name: everything in pg_catalog, the exposed schemas and the extra search path. */
 export const typesQuery = `
 select n.nspname as schema, t.typname as name

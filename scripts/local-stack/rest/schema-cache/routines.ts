@@ -54,10 +54,22 @@ export function loadRoutines(
       volatility: volatilities[row.volatility] ?? 'volatile',
       description: row.description,
     }
+    if (!isCallable(inputs)) continue
     const k = key(row.schema, row.name)
     routines.set(k, [...(routines.get(k) ?? []), routine])
   }
   return routines
+}
+
+/**
+ * PostgREST leaves out of its cache (so RPC answers PGRST202 for them) every function with more than one unnamed
+ * parameter, and one with a single unnamed parameter unless its first input is bytea, json, jsonb, text or xml.
+ */
+const wholeBodyTypes = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
+function isCallable(inputs: RoutineParam[]): boolean {
+  const unnamed = inputs.filter((p) => p.name === '').length
+  if (unnamed === 0) return true
+  return unnamed === 1 && wholeBodyTypes.has(inputs[0]!.type)
 }
 
 function returnShape(

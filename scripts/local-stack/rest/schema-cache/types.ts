@@ -29,6 +29,8 @@ export interface Table {
   updatable: boolean
   deletable: boolean
   description: string | null
+  /** Computed fields of this table's rows, by name. */
+  computed?: Map<string, ComputedField>
 }
 
 export interface Junction {
@@ -53,6 +55,17 @@ export interface Relationship {
   columns: [string, string][]
   junction?: Junction
   isSelf: boolean
+  /** A computed relationship: the function called with the parent row (matched by its name, never by hints). */
+  computed?: { schema: string; name: string; toOne: boolean }
+}
+
+/** A function of a table's row type, selectable, filterable and orderable like a column (`row.name`). */
+export interface ComputedField {
+  schema: string
+  name: string
+  /** format_type() of the result, and its base type's name. */
+  type: string
+  baseType: string
 }
 
 export interface RoutineParam {
@@ -84,7 +97,9 @@ export interface SchemaCache {
   tables: Map<string, Table>
   /** Relationships starting at a table, keyed by `key(schema, name)`. */
   relationships: Map<string, Relationship[]>
-  /** Functions keyed by `key(schema, name)` (overloads share a key). */
+  /** Computed fields by table key, then name. */
+  computedFields: Map<string, Map<string, ComputedField>>
+  /** Functions RPC can call, keyed by `key(schema, name)` (overloads share a key). */
   routines: Map<string, Routine[]>
   /** Type names that casts may use, lower-cased, mapped to the quoted name to emit. */
   types: Map<string, string>

@@ -14,5 +14,5 @@ export function countQuery(node: ReadNode, params: Params, parent?: { node: Read
   for (const e of node.embeds) {
     if (e.joinType === 'inner') where.push(`EXISTS (${countQuery(e.node, params, { node, embed: e })})`)
   }
-  return `SELECT 1 ${fromSql(node, parent?.embed)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`
+  return `SELECT 1 ${fromSql(node, parent)}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`
 }

@@ -106,7 +106,7 @@ export function nodeQuery(node: ReadNode, ctx: Context, parent?: { node: ReadNod
 
   const where = node.where.map((w) => logicSql(ref, w, params))
   if (parent) where.push(...joinConditions(parent.node.ref, node, parent.embed))
-  let sql = `SELECT ${items.join(', ')} ${fromSql(node, parent?.embed)}${joins.join('')}`
+  let sql = `SELECT ${items.join(', ')} ${fromSql(node, parent)}${joins.join('')}`
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`
   if (hasAggregate && grouped.length > 0) sql += ` GROUP BY ${grouped.join(', ')}`
   sql += orderSql(ref, node.order, params, ctx.hidden)
@@ -118,9 +118,18 @@ function starSelect(): PlannedSelect {
   return { field: { column: '*', jsonPath: [], toJson: false, baseType: '' } }
 }
 
-export function fromSql(node: ReadNode, embed: EmbedNode | undefined): string {
+/** How a node's row is passed whole to a function: a table read without an alias goes by its bare name. */
+function wholeRow(node: ReadNode): string {
+  return node.from.kind === 'relation' && node.depth === 0 ? quoteIdent(node.table.name) : node.ref
+}
+
+export function fromSql(node: ReadNode, parent?: { node: ReadNode; embed: EmbedNode }): string {
   if (node.from.kind === 'source') return `FROM pgrst_source AS ${node.ref}`
-  if (!embed) return `FROM ${node.ref}`
+  if (!parent) return `FROM ${node.ref}`
+  const { embed } = parent
+  const computed = embed.relationship.computed
+  // A computed relationship reads the function's rows for the parent row; the call is its join condition.
+  if (computed) return `FROM ${qualified(computed.schema, computed.name)}(${wholeRow(parent.node)}) AS ${node.ref}`
   let sql = `FROM ${qualified(node.table.schema, node.table.name)} AS ${node.ref}`
   const junction = embed.relationship.junction
   if (junction) sql += `, ${qualified(junction.table.schema, junction.table.name)} AS ${embed.junctionRef!}`
@@ -129,6 +138,7 @@ export function fromSql(node: ReadNode, embed: EmbedNode | undefined): string {
 
 export function joinConditions(parentRef: string, node: ReadNode, embed: EmbedNode): string[] {
   const rel = embed.relationship
+  if (rel.computed) return []
   if (rel.junction) {
     const j = embed.junctionRef!
     return [

@@ -104,6 +104,7 @@ export function fakeCache(): SchemaCache {
     tables: new Map(tables.map((t) => [key(t.schema, t.name), t])),
     relationships,
     routines: new Map(),
+    computedFields: new Map(),
     types: typeNames(
       [
         { schema: 'pg_catalog', name: 'text' },

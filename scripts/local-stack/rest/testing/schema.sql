@@ -208,6 +208,25 @@ begin
 end $$;
 create function rest_test.slow(seconds float8) returns int language sql volatile as $$ select 1 from pg_sleep(seconds) $$;
 
+-- Computed fields (a function of the row, unnamed or named parameter) and computed relationships (a function of
+-- the row returning rows of a table: ROWS 1 or a single row makes it to-one), also from a view.
+create function rest_test.full_title(rest_test.courses) returns text language sql stable as
+  $$ select $1.title || ' (' || $1.slug || ')' $$;
+create function rest_test.lesson_total(course rest_test.courses) returns bigint language sql stable as
+  $$ select count(*) from rest_test.lessons l join rest_test.sections s on s.id = l.section_id where s.course_id = course.id $$;
+create function rest_test.writer(rest_test.courses) returns setof rest_test.authors rows 1 language sql stable as
+  $$ select * from rest_test.authors where id = $1.author_id $$;
+create function rest_test.first_section(rest_test.courses) returns rest_test.sections language sql stable as
+  $$ select * from rest_test.sections where course_id = $1.id order by position limit 1 $$;
+create function rest_test.all_lessons(rest_test.courses) returns setof rest_test.lessons language sql stable as
+  $$ select l.* from rest_test.lessons l join rest_test.sections s on s.id = l.section_id where s.course_id = $1.id $$;
+create function rest_test.card_sections(rest_test.course_cards) returns setof rest_test.sections language sql stable as
+  $$ select * from rest_test.sections where course_id = $1.course_id $$;
+-- Not callable over RPC (PostgREST keeps only json, jsonb, text, xml or bytea as a single unnamed parameter).
+create function rest_test.double_it(int) returns int language sql immutable as $$ select $1 * 2 $$;
+create function rest_test.echo_jsonb(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+create function rest_test.echo_xml(xml) returns xml language sql immutable as $$ select $1 $$;
+
 -- ------------------------------------------------------------------------------------------------------------
 -- Data (a function so tests can reset it between suites)
 -- ------------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe } from 'vitest'
 import { startRestHarness } from '../testing/harness.ts'
 import type { SuiteEnv } from './env.ts'
+import { computedSuite } from './suites/computed.ts'
 import { embeddingSuite } from './suites/embedding.ts'
 import { errorSuite } from './suites/errors.ts'
 import { filterSuite } from './suites/filters.ts'
@@ -28,6 +29,7 @@ describe.skipIf(!dbUrl)('REST service (PostgREST v14 dialect)', () => {
   selectSuite(env)
   filterSuite(env)
   embeddingSuite(env)
+  computedSuite(env)
   mutationSuite(env)
   rpcSuite(env)
   errorSuite(env)
