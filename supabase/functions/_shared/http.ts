@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'email_domain_not_allowed'
   | 'code_invalid'
   | 'rate_limited'
+  | 'not_completed'
+  | 'certificate_not_found'
   | 'validation_failed'
   | 'method_not_allowed'
   | 'internal'

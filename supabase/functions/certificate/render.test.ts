@@ -1,0 +1,36 @@
+// Unit tests of the PDF: one landscape page of the paper asked for, metadata naming the certificate, and names
+// outside Windows-1252 printed with "?" instead of failing.
+import assert from 'node:assert/strict'
+import { PDFDocument } from 'pdf-lib'
+import { hoursLabel, issueDate, renderCertificate } from './render.ts'
+
+const content = {
+  code: 'ABCDEFGHJK',
+  learnerName: 'Sofía Hernández 渡辺',
+  courseTitle: 'Web Accessibility Basics',
+  schoolName: 'Summit Academy',
+  hours: 12.5,
+  issuedAt: '2026-11-18T23:30:00Z',
+  timezone: 'Asia/Tokyo',
+  verifyUrl: 'http://127.0.0.1:5173/c/ABCDEFGHJK',
+}
+
+Deno.test('one landscape page of the paper asked for', async () => {
+  for (const [paper, size] of [['a4', [841.89, 595.28]], ['letter', [792, 612]]] as const) {
+    const pdf = await PDFDocument.load(await renderCertificate(content, paper))
+    assert.equal(pdf.getPageCount(), 1)
+    const page = pdf.getPage(0)
+    assert.deepEqual([Math.round(page.getWidth()), Math.round(page.getHeight())], size.map(Math.round))
+    assert.equal(pdf.getSubject(), 'Certificate ABCDEFGHJK for Sofía Hernández 渡辺')
+  }
+})
+
+Deno.test("the issue date is the day in the learner's zone", () => {
+  assert.equal(issueDate('2026-11-18T23:30:00Z', 'Asia/Tokyo'), 'November 19, 2026')
+  assert.equal(issueDate('2026-11-18T23:30:00Z', 'Not/A_Zone'), 'November 18, 2026')
+})
+
+Deno.test('hours read naturally', () => {
+  assert.equal(hoursLabel(1), '1 hour of study')
+  assert.equal(hoursLabel(12.5), '12.5 hours of study')
+})

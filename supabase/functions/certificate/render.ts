@@ -1,0 +1,103 @@
+// Renders a certificate as a one-page landscape PDF with pdf-lib: the school, the learner, the course, the hours,
+// the issue date, the code, and a QR code (drawn from a PNG made by qrcode) that opens the verification page.
+// Text uses the standard Helvetica faces, which only encode Windows-1252: other characters print as "?".
+// @ts-types="npm:@types/qrcode@1.5.6"
+import QRCode from 'qrcode'
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
+import { type Paper, paperSize } from './paper.ts'
+
+export interface CertificateContent {
+  code: string
+  learnerName: string
+  courseTitle: string
+  schoolName: string
+  hours: number
+  issuedAt: string
+  /** The learner's zone: the issue date is the day it was in their place. */
+  timezone: string | null
+  /** The verification page, <site>/c/<code>, which the QR code opens. */
+  verifyUrl: string
+}
+
+const ink = rgb(0.07, 0.09, 0.15)
+const muted = rgb(0.29, 0.33, 0.39)
+const accent = rgb(0.15, 0.39, 0.92)
+
+/** The text with every character Helvetica cannot encode replaced, so drawing never throws on a name. */
+export function printable(font: PDFFont, text: string): string {
+  return Array.from(text.normalize('NFC'), (char) => {
+    try {
+      font.encodeText(char)
+      return char
+    } catch {
+      return '?'
+    }
+  }).join('')
+}
+
+export function issueDate(issuedAt: string, timezone: string | null): string {
+  const date = new Date(issuedAt)
+  try {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timezone ?? 'UTC' }).format(date)
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+  }
+}
+
+export function hoursLabel(hours: number): string {
+  return `${hours.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${hours === 1 ? 'hour' : 'hours'} of study`
+}
+
+export async function renderCertificate(content: CertificateContent, paper: Paper): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const [width, height] = paperSize[paper]
+  const page = pdf.addPage([width, height])
+  const regular = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+
+  // Centred text shrunk until it fits the width (long course titles), never below 12 pt.
+  const centred = (raw: string, font: PDFFont, size: number, y: number, color = ink) => {
+    const text = printable(font, raw)
+    let fitted = size
+    while (fitted > 12 && font.widthOfTextAtSize(text, fitted) > width - 160) fitted -= 1
+    const textWidth = font.widthOfTextAtSize(text, fitted)
+    page.drawText(text, { x: (width - textWidth) / 2, y, size: fitted, font, color })
+  }
+
+  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: accent, borderWidth: 3 })
+  page.drawRectangle({ x: 34, y: 34, width: width - 68, height: height - 68, borderColor: muted, borderWidth: 0.5 })
+
+  centred(content.schoolName, bold, 20, height - 100, accent)
+  centred('CERTIFICATE OF COMPLETION', regular, 14, height - 140, muted)
+  centred('This certifies that', regular, 14, height - 200, muted)
+  centred(content.learnerName, bold, 36, height - 250)
+  centred('has completed the course', regular, 14, height - 290, muted)
+  centred(content.courseTitle, bold, 26, height - 335)
+  centred(
+    `${hoursLabel(content.hours)} · Issued ${issueDate(content.issuedAt, content.timezone)}`,
+    regular,
+    13,
+    height - 375,
+    muted,
+  )
+
+  const qrPng = await QRCode.toBuffer(content.verifyUrl, { errorCorrectionLevel: 'M', margin: 4, scale: 8 })
+  const qr = await pdf.embedPng(qrPng)
+  const qrSize = 110
+  page.drawImage(qr, { x: width - 60 - qrSize, y: 60, width: qrSize, height: qrSize })
+  page.drawText(printable(regular, `Certificate ${content.code}`), { x: 60, y: 96, size: 11, font: bold, color: ink })
+  page.drawText(printable(regular, `Verify at ${content.verifyUrl}`), {
+    x: 60,
+    y: 78,
+    size: 10,
+    font: regular,
+    color: muted,
+  })
+
+  pdf.setTitle(`${content.courseTitle} — certificate of completion`)
+  pdf.setAuthor(content.schoolName)
+  pdf.setSubject(`Certificate ${content.code} for ${content.learnerName}`)
+  pdf.setCreator('Summit')
+  pdf.setCreationDate(new Date(content.issuedAt))
+  return await pdf.save()
+}

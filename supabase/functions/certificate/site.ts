@@ -1,0 +1,18 @@
+// The web app's origin for the QR code and links: SITE_URL when the deployment sets it (production must: the PDF
+// is rendered once and keeps its QR), else the browser's Origin, but only a loopback one (local development), so
+// a forged Origin can never put another site's address on a stored certificate.
+
+export function siteOrigin(request: Request, site = Deno.env.get('SITE_URL')): string | undefined {
+  for (const [candidate, loopbackOnly] of [[site, false], [request.headers.get('Origin'), true]] as const) {
+    if (!candidate) continue
+    try {
+      const url = new URL(candidate)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
+      if (loopbackOnly && !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) continue
+      return url.origin
+    } catch {
+      // not a URL: try the next candidate
+    }
+  }
+  return undefined
+}
