@@ -41,6 +41,12 @@ export class WatchedSeconds {
     return Math.max(serverWatched, this.count)
   }
 
+  /** The first whole second before `durationS` not played yet (null when all were): where skipped parts start. */
+  firstUnwatched(durationS: number): number | null {
+    for (let s = 0; s < Math.floor(durationS); s++) if (!this.seconds.has(s)) return s
+    return null
+  }
+
   toRanges(): Array<[number, number]> {
     const sorted = [...this.seconds].sort((a, b) => a - b)
     const ranges: Array<[number, number]> = []
