@@ -26,6 +26,7 @@ export const Route = createFileRoute('/')({
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))
     return { userId }
   },
+  head: () => ({ meta: [{ title: 'Home · Summit' }] }),
   pendingComponent: HomeSkeleton,
   component: HomePage,
 })
@@ -57,7 +58,10 @@ function LearnerHome({ userId }: { userId: string }) {
   const current = mine.find((item) => item.status === 'active') ?? mine[0]
   return (
     <div className="flex flex-col gap-8">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome back</h1>
+      {/* "Welcome back" only for someone who has been here to learn: a new account has no courses yet. */}
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+        {mine.length > 0 ? 'Welcome back' : 'Welcome to Summit'}
+      </h1>
       {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
       <MyCourseList courses={mine} />
       <StaffHomeSection userId={userId} />

@@ -1,12 +1,14 @@
 // /learn/$slug/$lessonId: the player. One request loads the outline with this lesson's content (course_outline with
 // lesson_id). Signed-out visitors reach only preview lessons (anything else sends them to sign in and back); unknown
 // courses and lessons are "not found"; locked lessons render their lock, never the content. `?preview=learner`
-// shows a member of the school the lesson as a learner who enrolls today sees it.
+// shows a member of the school the lesson as a learner who enrolls today sees it. A lesson id that is not a uuid is
+// "Lesson not found" at once, without asking the API (which would refuse it as malformed input).
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { learnQueries } from '@/features/learn/api/learn.queries'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { previewSearchSchema } from '@/lib/courses/preview-mode'
 import { errorCode } from '@/lib/errors'
+import { isUuid } from '@/lib/uuid'
 import { PlayerError, PlayerLoading, LessonNotFound } from './-components/player-states'
 import { PlayerPage } from './-components/player-page'
 
@@ -14,10 +16,12 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
   validateSearch: previewSearchSchema,
   loaderDeps: ({ search }) => ({ preview: search.preview === 'learner' }),
   loader: async ({ context, params, deps, location }) => {
+    if (!isUuid(params.lessonId)) throw notFound()
     const outline = await context.queryClient
       .ensureQueryData(learnQueries.lesson(params.slug, params.lessonId, deps.preview))
       .catch((error: unknown) => {
-        if (errorCode(error) === 'course_not_found') throw notFound()
+        // 22P02: Postgres refused the id as a uuid (a check here and one there, should the two ever differ).
+        if (errorCode(error) === 'course_not_found' || errorCode(error) === '22P02') throw notFound()
         throw error
       })
     // Only the school's members can preview; anyone else gets the ordinary player, whose caches progress keeps fresh.
@@ -29,7 +33,12 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     if (!outline.viewer.signed_in && !lesson.available) {
       throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } })
     }
-    return { title: `${lesson.title} · ${outline.course.title}`, previewing: deps.preview }
+    // Sign the video's URL now rather than after the page renders: the player finds it cached or on its way.
+    const content = lesson.available ? outline.lesson.content : null
+    if (content?.video_path) {
+      void context.queryClient.prefetchQuery(learnQueries.media(content.video_path, content.captions_path))
+    }
+    return { title: `${lesson.title} — ${outline.course.title}`, previewing: deps.preview }
   },
   head: ({ loaderData }) => ({
     meta: [
