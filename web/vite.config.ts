@@ -13,6 +13,14 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // The studio's loaders (and the data access and schemas they import) load with the studio, not in every
+      // visitor's entry chunk; the learner's pages keep theirs inline so their data request starts at once.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          routeId.startsWith('/studio')
+            ? [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']]
+            : undefined,
+      },
       quoteStyle: 'single',
       semicolons: false,
     }),

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
 import { useSession } from '@/lib/use-session'
 import type { Database } from '@/lib/database.types'
-import { supabase } from '@/lib/supabase'
+import { openChannel } from '@/lib/realtime'
 import { patchOutlineCaches } from './api/progress.mutations'
 
 export type ProgressRow = Database['public']['Tables']['lesson_progress']['Row']
@@ -36,50 +36,48 @@ export function useProgressSync(
     if (!userId || !enabled) return
     const outlineKey = courseKeys.outline(slug)
     channelCount += 1
-    const channel = supabase
-      .channel(`progress:${userId}:${channelCount}`)
-      .on<ProgressRow>(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'lesson_progress', filter: `user_id=eq.${userId}` },
-        (payload) => {
-          if (payload.eventType === 'DELETE') {
-            void queryClient.invalidateQueries({ queryKey: outlineKey })
-            return
-          }
-          const row = payload.new
-          // A tick on this device is in flight: its own answer and refetch will settle the lesson.
-          if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) === 0) {
-            patchOutlineCaches(
-              queryClient,
-              {
-                lessonId: row.lesson_id,
-                progress: {
-                  status: row.status,
-                  position_s: row.position_s,
-                  watched_s: row.watched_s,
-                  completed_at: row.completed_at,
-                  completed_by: row.completed_by,
-                  updated_at: row.updated_at,
+    return openChannel(`progress:${userId}:${channelCount}`, (channel) =>
+      channel
+        .on<ProgressRow>(
+          'postgres_changes',
+          { event: '*', schema: 'public', table: 'lesson_progress', filter: `user_id=eq.${userId}` },
+          (payload) => {
+            if (payload.eventType === 'DELETE') {
+              void queryClient.invalidateQueries({ queryKey: outlineKey })
+              return
+            }
+            const row = payload.new
+            // A tick on this device is in flight: its own answer and refetch will settle the lesson.
+            if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) === 0) {
+              patchOutlineCaches(
+                queryClient,
+                {
+                  lessonId: row.lesson_id,
+                  progress: {
+                    status: row.status,
+                    position_s: row.position_s,
+                    watched_s: row.watched_s,
+                    completed_at: row.completed_at,
+                    completed_by: row.completed_by,
+                    updated_at: row.updated_at,
+                  },
                 },
-              },
-              outlineKey,
-            )
-          }
-          onChangeRef.current?.(row)
-        },
-      )
-      // Joining the channel (SUBSCRIBED) comes before Realtime has subscribed to the database: changes flow once the
-      // system message for postgres_changes says ok, so that is when the sync counts as live.
-      .on('system', {}, (payload: { extension?: string; status?: string }) => {
-        if (payload.extension !== 'postgres_changes') return
-        setJoined({ key: `${userId}:${slug}`, live: payload.status === 'ok' })
-      })
-      .subscribe((status) => {
-        if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') setJoined({ key: `${userId}:${slug}`, live: false })
-      })
-    return () => {
-      void supabase.removeChannel(channel)
-    }
+                outlineKey,
+              )
+            }
+            onChangeRef.current?.(row)
+          },
+        )
+        // Joining the channel (SUBSCRIBED) comes before Realtime has subscribed to the database: changes flow once the
+        // system message for postgres_changes says ok, so that is when the sync counts as live.
+        .on('system', {}, (payload: { extension?: string; status?: string }) => {
+          if (payload.extension !== 'postgres_changes') return
+          setJoined({ key: `${userId}:${slug}`, live: payload.status === 'ok' })
+        })
+        .subscribe((status) => {
+          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') setJoined({ key: `${userId}:${slug}`, live: false })
+        }),
+    )
   }, [queryClient, slug, userId, enabled])
 
   if (!userId || !enabled) return 'off'

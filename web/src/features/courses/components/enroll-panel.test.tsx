@@ -54,7 +54,8 @@ describe('EnrollPanel', () => {
 
   it('gives signed-in learners of a code course the code field and no one-click enroll', async () => {
     await renderWithRouter(<EnrollPanel outline={withCourse({ enrollment_mode: 'code' }, { viewer: signedIn })} />)
-    expect(screen.getByRole('textbox', { name: 'Access code' })).toBeTruthy()
+    // The form loads with its own chunk, after the panel.
+    expect(await screen.findByRole('textbox', { name: 'Access code' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Join the course' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Enroll for free' })).toBeNull()
   })
@@ -66,7 +67,7 @@ describe('EnrollPanel', () => {
       )
       expect(screen.getByRole('heading', { name: 'Enrollment by invitation' })).toBeTruthy()
       expect(screen.getByText(/You need an invite/)).toBeTruthy()
-      expect(screen.getByRole('textbox', { name: 'Have a link? Paste it' })).toBeTruthy()
+      expect(await screen.findByRole('textbox', { name: 'Have a link? Paste it' })).toBeTruthy()
       expect(screen.queryByRole('button', { name: 'Enroll for free' })).toBeNull()
       unmount()
     }
@@ -77,14 +78,16 @@ describe('EnrollPanel', () => {
     ['a bare token', `  ${token} `],
   ])('opens the invite page from %s', async (_label, pasted) => {
     const { router } = await renderWithRouter(<EnrollPanel outline={withCourse({ enrollment_mode: 'invite' })} />)
-    fireEvent.change(screen.getByRole('textbox', { name: 'Have a link? Paste it' }), { target: { value: pasted } })
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Have a link? Paste it' }), {
+      target: { value: pasted },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Open the invite' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/invite/${token}`))
   })
 
   it('says next to the field when the pasted text is not an invite link', async () => {
     const { router } = await renderWithRouter(<EnrollPanel outline={withCourse({ enrollment_mode: 'invite' })} />)
-    const field = screen.getByRole('textbox', { name: 'Have a link? Paste it' })
+    const field = await screen.findByRole('textbox', { name: 'Have a link? Paste it' })
     fireEvent.change(field, { target: { value: 'https://summit.example/courses/design' } })
     fireEvent.click(screen.getByRole('button', { name: 'Open the invite' }))
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))

@@ -2,20 +2,23 @@
 // progress (LearnerPanel); teachers of the course get a note; removed learners read why they cannot come back in;
 // everyone else joins the way the mode says: one click (open), a code field (code) or an invite link (invite), and
 // visitors are asked to sign in first where joining needs an account.
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Ban, KeyRound, Mail, type LucideIcon } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { useEnroll } from '../api/enroll.mutations'
 import { enrollErrorMessage } from '../lib/enroll-error'
-import { AccessCodeForm } from './access-code-form'
-import { InviteLinkForm } from './invite-link-form'
 import { LearnerPanel } from './learner-panel'
 import { LessonLink } from './lesson-link'
 import { panelClass } from './panel-class'
+
+// The code and invite forms bring a form library and full zod with them: only courses that need them load them.
+const AccessCodeForm = lazy(() => import('./access-code-form').then((m) => ({ default: m.AccessCodeForm })))
+const InviteLinkForm = lazy(() => import('./invite-link-form').then((m) => ({ default: m.InviteLinkForm })))
 
 export function EnrollPanel({ outline }: { outline: CourseOutline }) {
   const enrollment = outline.viewer.enrollment
@@ -52,7 +55,9 @@ function joinOptions(outline: CourseOutline): ReactNode {
             You need the access code your instructor gives to their learners.
           </Notice>
           {viewer.signed_in ? (
-            <AccessCodeForm slug={course.slug} />
+            <Suspense fallback={<FormPlaceholder />}>
+              <AccessCodeForm slug={course.slug} />
+            </Suspense>
           ) : (
             <SignInLink slug={course.slug}>Sign in to enter your code</SignInLink>
           )}
@@ -64,10 +69,16 @@ function joinOptions(outline: CourseOutline): ReactNode {
           <Notice icon={Mail} title="Enrollment by invitation">
             You need an invite to join this course. Open the invite link your instructor sent you, or ask them for one.
           </Notice>
-          <InviteLinkForm />
+          <Suspense fallback={<FormPlaceholder />}>
+            <InviteLinkForm />
+          </Suspense>
         </>
       )
   }
+}
+
+function FormPlaceholder() {
+  return <Skeleton className="h-24 w-full" />
 }
 
 function Notice({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {

@@ -10,7 +10,7 @@ type Handler = (payload: { new: { course_id: string; status: string } }) => void
 const realtime = vi.hoisted(() => ({ handler: undefined as Handler | undefined, filter: '' }))
 
 vi.mock('@/lib/use-session', () => ({ useSession: () => ({ user: { id: 'user-1' } }) }))
-vi.mock('@/lib/supabase', () => {
+vi.mock('@/lib/realtime', () => {
   const channel = {
     on: (_type: string, options: { filter: string }, handler: Handler) => {
       realtime.filter = options.filter
@@ -19,7 +19,7 @@ vi.mock('@/lib/supabase', () => {
     },
     subscribe: () => channel,
   }
-  return { supabase: { channel: () => channel, removeChannel: vi.fn() } }
+  return { openChannel: (_name: string, setup: (c: typeof channel) => void) => (setup(channel), vi.fn()) }
 })
 
 function FailingSave() {

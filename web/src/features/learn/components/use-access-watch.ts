@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Database } from '@/lib/database.types'
 import { errorCode } from '@/lib/errors'
-import { supabase } from '@/lib/supabase'
+import { openChannel } from '@/lib/realtime'
 import { useSession } from '@/lib/use-session'
 
 type EnrollmentRow = Database['public']['Tables']['enrollments']['Row']
@@ -21,19 +21,17 @@ export function useAccessWatch(courseId: string, enabled: boolean): boolean {
   useEffect(() => {
     if (!userId || !enabled) return
     channelCount += 1
-    const channel = supabase
-      .channel(`access:${userId}:${channelCount}`)
-      .on<EnrollmentRow>(
-        'postgres_changes',
-        { event: 'UPDATE', schema: 'public', table: 'enrollments', filter: `user_id=eq.${userId}` },
-        (payload) => {
-          if (payload.new.course_id === courseId && payload.new.status === 'removed') setRevoked(true)
-        },
-      )
-      .subscribe()
-    return () => {
-      void supabase.removeChannel(channel)
-    }
+    return openChannel(`access:${userId}:${channelCount}`, (channel) =>
+      channel
+        .on<EnrollmentRow>(
+          'postgres_changes',
+          { event: 'UPDATE', schema: 'public', table: 'enrollments', filter: `user_id=eq.${userId}` },
+          (payload) => {
+            if (payload.new.course_id === courseId && payload.new.status === 'removed') setRevoked(true)
+          },
+        )
+        .subscribe(),
+    )
   }, [userId, enabled, courseId])
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 // The course's description, written by the instructor in markdown and rendered safely.
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 
 export function CourseDescription({ source }: { source: string }) {
   if (source.trim() === '') return null
@@ -9,7 +9,7 @@ export function CourseDescription({ source }: { source: string }) {
         About this course
       </h2>
       {/* Headings inside start at h3, under this section's h2. */}
-      <Markdown source={source} headingOffset={2} />
+      <LazyMarkdown source={source} headingOffset={2} />
     </section>
   )
 }

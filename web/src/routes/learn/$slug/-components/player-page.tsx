@@ -7,7 +7,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { PreviewBanner } from '@/features/courses/components/preview-banner'
 import { StaffBar } from '@/features/courses/components/staff-bar'
 import { lessonsInOrder } from '@/lib/courses/lessons'
@@ -108,7 +108,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                       Lesson notes
                     </CollapsibleTrigger>
                     <CollapsibleContent className="px-4 pb-4">
-                      <Markdown source={content.body_md} headingOffset={2} />
+                      <LazyMarkdown source={content.body_md} headingOffset={2} />
                     </CollapsibleContent>
                   </Collapsible>
                 ) : null}
