@@ -17,6 +17,7 @@ import {
   publicObjectInfo,
 } from './objects/read.ts'
 import { removeObject, removeObjects } from './objects/remove.ts'
+import { renderAuthenticatedImage, renderPublicImage, renderSignedImage } from './render/handlers.ts'
 import { signObjectUrl, signObjectUrls } from './objects/sign.ts'
 import { createSignedUploadUrl, uploadObject, uploadToSignedUrl } from './objects/write.ts'
 
@@ -65,6 +66,16 @@ route('POST', '/object/:bucket/*', 'required', 'object.upload', uploadObject)
 route('PUT', '/object/:bucket/*', 'required', 'object.upload_update', uploadObject)
 route('DELETE', '/object/:bucket/*', 'required', 'object.delete', removeObject)
 route('DELETE', '/object/:bucket', 'required', 'object.delete_many', removeObjects)
+// Image transformations (storage-api registers them when IMAGE_TRANSFORMATION_ENABLED, as the CLI sets it).
+route('GET', '/render/image/public/:bucket/*', 'none', 'render.image_public', renderPublicImage)
+route(
+  'GET',
+  '/render/image/authenticated/:bucket/*',
+  'required',
+  'render.image_authenticated',
+  renderAuthenticatedImage,
+)
+route('GET', '/render/image/sign/:bucket/*', 'none', 'render.image_sign', renderSignedImage)
 // Resumable uploads (TUS): creation, then HEAD/PATCH/DELETE on the upload URL; OPTIONS needs no JWT.
 const resumable: Handler = (ctx, request) => ctx.resumable!.handle(ctx, request)
 for (const path of ['/upload/resumable', '/upload/resumable/']) {

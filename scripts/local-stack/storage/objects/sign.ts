@@ -7,6 +7,7 @@ import { sendJson } from '../../http/json.ts'
 import { readJson } from '../http.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { mustFindObject } from './rows.ts'
+import { optionsFromBody, segments } from '../render/options.ts'
 import { signObjectToken } from './signing.ts'
 
 /**
@@ -30,11 +31,15 @@ export const signObjectUrl: Handler = async (ctx, request) => {
   mustBeValidBucketName(bucket)
   const body = await readJson(request.req)
   const seconds = expiresIn(body)
+  // `transform` makes it a link to the rendered image, its options fixed in the token (storage-api keeps the
+  // caller's resize word there: "resize:cover").
+  const transformations = body.transform === undefined ? '' : segments(optionsFromBody(body.transform), true).join(',')
   mustBeValidKey(key)
   await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, bucket, key))
   const url = `${bucket}/${key}`
-  const token = signObjectToken(ctx.keys, url, 'download', seconds)
-  sendJson(request.res, 200, { signedURL: `/object/sign/${url}?token=${token}` })
+  const token = signObjectToken(ctx.keys, url, 'download', seconds, transformations ? { transformations } : {})
+  const route = transformations ? 'render/image' : 'object'
+  sendJson(request.res, 200, { signedURL: `/${route}/sign/${url}?token=${token}` })
 }
 
 export const signObjectUrls: Handler = async (ctx, request) => {
