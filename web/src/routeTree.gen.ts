@@ -16,6 +16,7 @@ import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
 import { Route as AuthResetRouteImport } from './routes/auth/reset'
 import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
 import { Route as AuthSignUpRouteImport } from './routes/auth/sign-up'
+import { Route as CCodeRouteImport } from './routes/c.$code'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
@@ -60,6 +61,11 @@ const AuthSignInRoute = AuthSignInRouteImport.update({
 const AuthSignUpRoute = AuthSignUpRouteImport.update({
   id: '/auth/sign-up',
   path: '/auth/sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CCodeRoute = CCodeRouteImport.update({
+  id: '/c/$code',
+  path: '/c/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CoursesIndexRoute = CoursesIndexRouteImport.update({
@@ -126,6 +132,7 @@ export interface FileRoutesByFullPath {
   '/auth/reset': typeof AuthResetRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
+  '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
   '/invite/$token': typeof InviteTokenRoute
   '/courses/': typeof CoursesIndexRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByTo {
   '/auth/reset': typeof AuthResetRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
+  '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
   '/invite/$token': typeof InviteTokenRoute
   '/courses': typeof CoursesIndexRoute
@@ -165,6 +173,7 @@ export interface FileRoutesById {
   '/auth/reset': typeof AuthResetRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
+  '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
   '/invite/$token': typeof InviteTokenRoute
   '/courses/': typeof CoursesIndexRoute
@@ -186,6 +195,7 @@ export interface FileRouteTypes {
     | '/auth/reset'
     | '/auth/sign-in'
     | '/auth/sign-up'
+    | '/c/$code'
     | '/courses/$slug'
     | '/invite/$token'
     | '/courses/'
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
     | '/auth/reset'
     | '/auth/sign-in'
     | '/auth/sign-up'
+    | '/c/$code'
     | '/courses/$slug'
     | '/invite/$token'
     | '/courses'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/auth/reset'
     | '/auth/sign-in'
     | '/auth/sign-up'
+    | '/c/$code'
     | '/courses/$slug'
     | '/invite/$token'
     | '/courses/'
@@ -244,6 +256,7 @@ export interface RootRouteChildren {
   AuthResetRoute: typeof AuthResetRoute
   AuthSignInRoute: typeof AuthSignInRoute
   AuthSignUpRoute: typeof AuthSignUpRoute
+  CCodeRoute: typeof CCodeRoute
   CoursesSlugRoute: typeof CoursesSlugRoute
   InviteTokenRoute: typeof InviteTokenRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
@@ -305,6 +318,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/sign-up'
       fullPath: '/auth/sign-up'
       preLoaderRoute: typeof AuthSignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/c/$code': {
+      id: '/c/$code'
+      path: '/c/$code'
+      fullPath: '/c/$code'
+      preLoaderRoute: typeof CCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/courses/': {
@@ -388,6 +408,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthResetRoute: AuthResetRoute,
   AuthSignInRoute: AuthSignInRoute,
   AuthSignUpRoute: AuthSignUpRoute,
+  CCodeRoute: CCodeRoute,
   CoursesSlugRoute: CoursesSlugRoute,
   InviteTokenRoute: InviteTokenRoute,
   CoursesIndexRoute: CoursesIndexRoute,

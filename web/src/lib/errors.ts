@@ -21,6 +21,8 @@ const messages: Record<string, string> = {
   rate_limited: 'Too many wrong codes. Wait up to an hour, then try again.',
   lesson_locked: 'This lesson is locked for now.',
   not_completed: 'Finish the course first.',
+  certificate_not_found:
+    "We couldn't find a certificate with this code. Check the code against the certificate; it is 10 letters and digits.",
   validation_failed: 'Some of the details are not valid. Check the form and try again.',
   method_not_allowed: 'Something went wrong. Please try again.',
   // Supabase Auth

@@ -6,6 +6,7 @@ import { requireSession } from '@/features/auth/api/session'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { AccountPage } from '@/features/account/components/account-page'
 import { AccountPageSkeleton } from '@/features/account/components/account-page-skeleton'
+import { MyCertificatesSection } from '@/features/certificates/components/my-certificates-section'
 
 const accountSearchSchema = z.object({
   /** Set by /auth/reset so the page can confirm the change. */
@@ -24,5 +25,12 @@ export const Route = createFileRoute('/account')({
 function AccountRoute() {
   const { session } = Route.useRouteContext()
   const { passwordChanged } = Route.useSearch()
-  return <AccountPage userId={session.user.id} email={session.user.email} passwordChanged={passwordChanged} />
+  return (
+    <div className="flex flex-col gap-10">
+      <AccountPage userId={session.user.id} email={session.user.email} passwordChanged={passwordChanged} />
+      <div className="mx-auto w-full max-w-2xl">
+        <MyCertificatesSection userId={session.user.id} />
+      </div>
+    </div>
+  )
 }

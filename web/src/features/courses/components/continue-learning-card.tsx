@@ -1,12 +1,14 @@
 // "Continue learning" on the home page: the next lesson of the learner's most recently active course (from that
-// course's outline, so locks and drip dates are respected), with the minutes left in the course.
+// course's outline, so locks and drip dates are respected), with the minutes left in the course. A finished course
+// is never offered: the card stays away (the course list shows it as completed, with its certificate).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CircleCheck, Play } from 'lucide-react'
+import { Play } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Progress } from '@/components/ui/progress'
 import { courseQueries } from '../api/courses.queries'
+import { isFinished } from '../lib/finished'
 import { minutesLeft } from '../lib/format'
 import { chooseNextLesson, remainingSeconds } from '@/lib/courses/lessons'
 import { CourseCover } from './course-cover'
@@ -17,6 +19,7 @@ export function ContinueLearningCard({ slug }: { slug: string }) {
   const { data: outline, isError } = useQuery(courseQueries.outline(slug))
   if (isError) return null
   if (!outline) return <Skeleton className="h-40 w-full rounded-xl" />
+  if (isFinished(outline)) return null
   const next = chooseNextLesson(outline)
   const left = minutesLeft(remainingSeconds(outline))
   const { course, progress } = outline
@@ -58,11 +61,6 @@ export function ContinueLearningCard({ slug }: { slug: string }) {
               <span className="sr-only">: {next.lesson.title}</span>
             </LessonLink>
           </Button>
-        ) : progress.total > 0 && progress.completed >= progress.total ? (
-          <p className="flex items-center gap-2 font-medium text-teal-800">
-            <CircleCheck aria-hidden="true" className="size-5" />
-            Course completed
-          </p>
         ) : (
           <p className="text-sm text-slate-600">Your next lessons are not open yet.</p>
         )}

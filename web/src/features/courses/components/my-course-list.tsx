@@ -1,15 +1,24 @@
-// The signed-in learner's courses on the home page, each with its progress bar; an empty state points to the
-// catalog.
+// The signed-in learner's courses on the home page, each with its progress bar; a finished one says "Completed" and
+// links to its certificate when it has one. An empty state points to the catalog.
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { BookOpen, CircleCheck } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
+import { myCertificatesQuery } from '@/lib/certificates/my-certificates'
+import { useSession } from '@/lib/use-session'
 import type { MyCourse } from '../api/my-courses.api'
 import { minutesLeft } from '../lib/format'
 import { CourseCover } from './course-cover'
 
 export function MyCourseList({ courses }: { courses: MyCourse[] }) {
+  const { user } = useSession()
+  // Not suspense: the list shows at once; the certificate links follow when they arrive.
+  const { data: certificates } = useQuery({
+    ...myCertificatesQuery(user?.id ?? ''),
+    enabled: Boolean(user) && courses.some((item) => item.status === 'completed'),
+  })
   if (courses.length === 0) {
     return (
       <EmptyState icon={BookOpen} title="No courses yet">
@@ -27,14 +36,18 @@ export function MyCourseList({ courses }: { courses: MyCourse[] }) {
       </h2>
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {courses.map((item) => (
-          <MyCourseItem key={item.enrollmentId} item={item} />
+          <MyCourseItem
+            key={item.enrollmentId}
+            item={item}
+            certificateCode={certificates?.find((c) => c.courseId === item.course.id && !c.revokedAt)?.code ?? null}
+          />
         ))}
       </ul>
     </section>
   )
 }
 
-function MyCourseItem({ item }: { item: MyCourse }) {
+function MyCourseItem({ item, certificateCode }: { item: MyCourse; certificateCode: string | null }) {
   const done = item.status === 'completed'
   const left = minutesLeft(item.remainingS)
   return (
@@ -56,6 +69,20 @@ function MyCourseItem({ item }: { item: MyCourse }) {
             <>
               <CircleCheck aria-hidden="true" className="size-4 text-teal-700" />
               Completed
+              {certificateCode ? (
+                <>
+                  {' · '}
+                  {/* Above the card's stretched title link, so it takes its own clicks. */}
+                  <Link
+                    to="/c/$code"
+                    params={{ code: certificateCode }}
+                    className="relative z-10 font-medium text-teal-800 underline"
+                  >
+                    View certificate
+                    <span className="sr-only">: {item.course.title}</span>
+                  </Link>
+                </>
+              ) : null}
             </>
           ) : (
             <>

@@ -1,6 +1,7 @@
 // "Finish course" on the last lesson: ticks it and opens the completion moment — a celebration when every lesson is
-// done, otherwise how many are left and a link to the first of them.
-import { useState } from 'react'
+// done (with what the route composes in: the certificate, what to take next), otherwise how many are left and a
+// link to the first of them. Finishing the course by ticking this lesson's checkbox opens the moment too.
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Dialog } from 'radix-ui'
 import { Flag, PartyPopper, X } from 'lucide-react'
@@ -17,9 +18,11 @@ export interface FinishCourseProps {
   outline: CourseOutline
   lessonId: string
   live?: () => ProgressSnapshot | null
+  /** Shown in the moment once every lesson is done (features cannot import each other: the route passes it). */
+  finished?: ReactNode
 }
 
-export function FinishCourse({ outline, lessonId, live }: FinishCourseProps) {
+export function FinishCourse({ outline, lessonId, live, finished }: FinishCourseProps) {
   const slug = outline.course.slug
   const setComplete = useSetLessonComplete(slug)
   const [open, setOpen] = useState(false)
@@ -32,6 +35,14 @@ export function FinishCourse({ outline, lessonId, live }: FinishCourseProps) {
   const remaining = lessonsInOrder(outline).filter((lesson) => lesson.progress?.status !== 'completed')
   const done = outline.progress.total > 0 && remaining.length === 0
   const firstOpen = remaining.find((lesson) => lesson.available) ?? null
+
+  // The course becoming complete while this lesson is open (its checkbox, another tab) is the finish moment too;
+  // arriving at an already finished course is not.
+  const wasDone = useRef(done)
+  useEffect(() => {
+    if (done && !wasDone.current) setOpen(true)
+    wasDone.current = done
+  }, [done])
 
   return (
     <div className="flex flex-col items-stretch gap-2 sm:items-end">
@@ -47,7 +58,7 @@ export function FinishCourse({ outline, lessonId, live }: FinishCourseProps) {
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-4 rounded-xl bg-white p-6 text-center shadow-xl">
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto items-center gap-4 rounded-xl bg-white p-6 text-center shadow-xl">
             <Dialog.Close
               aria-label="Close"
               className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
@@ -64,6 +75,7 @@ export function FinishCourse({ outline, lessonId, live }: FinishCourseProps) {
                 : `${remaining.length} ${remaining.length === 1 ? 'lesson is' : 'lessons are'} still open. Complete them to finish ${outline.course.title}.`}
             </Dialog.Description>
             <Progress value={outline.progress.percent} aria-label="Course progress" className="w-full" />
+            {done ? finished : null}
             <div className="flex flex-wrap justify-center gap-3">
               {!done && firstOpen ? (
                 <Button asChild>

@@ -11,6 +11,7 @@ import type { Cohort, RosterRow } from '../api/learners.api'
 import { useMoveLearner } from '../api/learners.mutations'
 import { learnersQueries } from '../api/learners.queries'
 import { formatDate, formatDuration, statusLabels } from '../lib/format'
+import { CertificateRevoke } from './certificate-revoke'
 
 const progressIcons = { completed: CircleCheck, in_progress: CircleDot, not_started: CircleDashed } as const
 const progressWords = { completed: 'Completed', in_progress: 'In progress', not_started: 'Not started' } as const
@@ -76,6 +77,8 @@ export function LearnerDetail({ courseId, row, cohorts }: { courseId: string; ro
           {move.isError ? <Alert tone="error">{errorMessage(move.error)}</Alert> : null}
         </div>
       )}
+
+      <CertificateRevoke courseId={courseId} userId={row.user_id} />
 
       <section aria-labelledby={`${id}-lessons`} className="flex flex-col gap-2">
         <h3 id={`${id}-lessons`} className="font-semibold text-slate-900">

@@ -19,6 +19,7 @@ import { AccessWatch } from '@/features/learn/components/access-watch'
 import { CompleteToggle } from '@/features/learn/components/complete-toggle'
 import { Curriculum } from '@/features/learn/components/curriculum'
 import { FinishCourse } from '@/features/learn/components/finish-course'
+import { CourseFinish } from '@/features/certificates/components/course-finish'
 import { LessonNav } from '@/features/learn/components/lesson-nav'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
 import { ProgressPopover } from '@/features/learn/components/progress-popover'
@@ -141,6 +142,14 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                     outline={outline}
                     lessonId={lesson.id}
                     live={lesson.kind === 'video' ? live : undefined}
+                    finished={
+                      <CourseFinish
+                        courseId={outline.course.id}
+                        schoolId={outline.course.school.id}
+                        schoolName={outline.course.school.name}
+                        certificateEnabled={outline.course.certificate_enabled}
+                      />
+                    }
                   />
                 ) : null
               }

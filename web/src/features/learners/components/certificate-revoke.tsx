@@ -1,0 +1,102 @@
+// A learner's certificate on the learners page: its code and state, and revoking it with a reason. Revoking needs
+// two-factor sign-in (the database refuses without it); at aal1 the refusal is explained here and the reason typed
+// stays in the form.
+import { useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field'
+import { courseCertificatesQuery, useRevokeCertificate } from '@/lib/certificates/course-certificates'
+import { errorCode, errorFields, errorMessage } from '@/lib/errors'
+import { formatDate } from '../lib/format'
+
+export const revokeAal2Explanation =
+  'Revoking a certificate needs two-factor sign-in. Sign in with your second factor (an authenticator app or a passkey), then try again. Setting up two-factor sign-in is coming to your account page.'
+
+export function CertificateRevoke({ courseId, userId }: { courseId: string; userId: string }) {
+  const id = useId()
+  const certificates = useQuery(courseCertificatesQuery(courseId))
+  const revoke = useRevokeCertificate(courseId)
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [missing, setMissing] = useState(false)
+  const certificate = certificates.data?.find((item) => item.user_id === userId)
+  if (!certificate) return null
+
+  const serverField = revoke.isError ? errorFields(revoke.error).reason : undefined
+  const fieldError = missing ? 'Say why the certificate is revoked.' : serverField
+  const aal2 = revoke.isError && errorCode(revoke.error) === 'aal2_required'
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2">
+      <h3 id={`${id}-heading`} className="font-semibold text-slate-900">
+        Certificate
+      </h3>
+      <p className="text-sm text-slate-700">
+        <Link to="/c/$code" params={{ code: certificate.code }} className="font-mono text-teal-800 underline">
+          {certificate.code}
+        </Link>{' '}
+        · issued {formatDate(certificate.issued_at)}
+        {certificate.revoked_at ? ` · revoked ${formatDate(certificate.revoked_at)}` : ''}
+      </p>
+      {certificate.revoked_at ? (
+        certificate.revoke_reason ? (
+          <p className="text-sm text-slate-700">Reason: {certificate.revoke_reason}</p>
+        ) : null
+      ) : !open ? (
+        <Button variant="outline" className="self-start" onClick={() => setOpen(true)}>
+          Revoke certificate
+        </Button>
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (reason.trim() === '') {
+              setMissing(true)
+              return
+            }
+            setMissing(false)
+            revoke.mutate({ certificateId: certificate.certificate_id, reason: reason.trim() })
+          }}
+        >
+          <p className="text-sm text-slate-700">
+            The verification page will show the certificate as revoked, with today&apos;s date. The reason stays with
+            the school.
+          </p>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-900">
+              Reason for revoking
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={500}
+              rows={3}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${id}-reason-error` : undefined}
+              onChange={(event) => setReason(event.target.value)}
+              className="rounded-md border border-slate-300 p-3 text-base text-slate-900 aria-[invalid=true]:border-red-600"
+            />
+            {fieldError ? <FieldError id={`${id}-reason-error`}>{fieldError}</FieldError> : null}
+          </div>
+          {revoke.isError && !serverField ? (
+            <Alert tone="error" title={aal2 ? 'Two-factor sign-in needed' : undefined}>
+              {aal2 ? revokeAal2Explanation : errorMessage(revoke.error)}
+            </Alert>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={revoke.isPending} className="bg-red-700 hover:bg-red-800">
+              {revoke.isPending ? 'Revoking…' : 'Revoke certificate'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
