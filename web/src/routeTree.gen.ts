@@ -21,7 +21,9 @@ import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
+import { Route as StudioQuestionsRouteImport } from './routes/studio.questions'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
+import { Route as LearnSlugNotesRouteImport } from './routes/learn/$slug/notes'
 import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
 import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
 import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
@@ -88,9 +90,19 @@ const StudioIndexRoute = StudioIndexRouteImport.update({
   path: '/studio/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StudioQuestionsRoute = StudioQuestionsRouteImport.update({
+  id: '/studio/questions',
+  path: '/studio/questions',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LearnSlugLessonIdRoute = LearnSlugLessonIdRouteImport.update({
   id: '/learn/$slug/$lessonId',
   path: '/learn/$slug/$lessonId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LearnSlugNotesRoute = LearnSlugNotesRouteImport.update({
+  id: '/learn/$slug/notes',
+  path: '/learn/$slug/notes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StudioCoursesCourseIdIndexRoute =
@@ -135,9 +147,11 @@ export interface FileRoutesByFullPath {
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
@@ -155,9 +169,11 @@ export interface FileRoutesByTo {
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/studio/questions': typeof StudioQuestionsRoute
   '/courses': typeof CoursesIndexRoute
   '/studio': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
@@ -176,9 +192,11 @@ export interface FileRoutesById {
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
+  '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
@@ -198,9 +216,11 @@ export interface FileRouteTypes {
     | '/c/$code'
     | '/courses/$slug'
     | '/invite/$token'
+    | '/studio/questions'
     | '/courses/'
     | '/studio/'
     | '/learn/$slug/$lessonId'
+    | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
@@ -218,9 +238,11 @@ export interface FileRouteTypes {
     | '/c/$code'
     | '/courses/$slug'
     | '/invite/$token'
+    | '/studio/questions'
     | '/courses'
     | '/studio'
     | '/learn/$slug/$lessonId'
+    | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
@@ -238,9 +260,11 @@ export interface FileRouteTypes {
     | '/c/$code'
     | '/courses/$slug'
     | '/invite/$token'
+    | '/studio/questions'
     | '/courses/'
     | '/studio/'
     | '/learn/$slug/$lessonId'
+    | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
@@ -259,9 +283,11 @@ export interface RootRouteChildren {
   CCodeRoute: typeof CCodeRoute
   CoursesSlugRoute: typeof CoursesSlugRoute
   InviteTokenRoute: typeof InviteTokenRoute
+  StudioQuestionsRoute: typeof StudioQuestionsRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   StudioIndexRoute: typeof StudioIndexRoute
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
+  LearnSlugNotesRoute: typeof LearnSlugNotesRoute
   StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
   StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
   StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
@@ -355,11 +381,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/questions': {
+      id: '/studio/questions'
+      path: '/studio/questions'
+      fullPath: '/studio/questions'
+      preLoaderRoute: typeof StudioQuestionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/learn/$slug/$lessonId': {
       id: '/learn/$slug/$lessonId'
       path: '/learn/$slug/$lessonId'
       fullPath: '/learn/$slug/$lessonId'
       preLoaderRoute: typeof LearnSlugLessonIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/learn/$slug/notes': {
+      id: '/learn/$slug/notes'
+      path: '/learn/$slug/notes'
+      fullPath: '/learn/$slug/notes'
+      preLoaderRoute: typeof LearnSlugNotesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/studio/courses/$courseId/': {
@@ -411,9 +451,11 @@ const rootRouteChildren: RootRouteChildren = {
   CCodeRoute: CCodeRoute,
   CoursesSlugRoute: CoursesSlugRoute,
   InviteTokenRoute: InviteTokenRoute,
+  StudioQuestionsRoute: StudioQuestionsRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   StudioIndexRoute: StudioIndexRoute,
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
+  LearnSlugNotesRoute: LearnSlugNotesRoute,
   StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
   StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
   StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,

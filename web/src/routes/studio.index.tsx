@@ -1,5 +1,6 @@
 // /studio: the schools I teach at and their courses. Signed-out visitors are sent to sign in and brought back.
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { MessagesSquare } from 'lucide-react'
 import { requireSession } from '@/features/auth/api/session'
 import { studioQueries } from '@/features/studio/api/studio.queries'
 import { StudioHome } from '@/features/studio/components/studio-home'
@@ -21,6 +22,13 @@ function StudioRoute() {
     <div className="flex flex-col gap-6">
       {email ? <MyInvitations userId={session.user.id} email={email} /> : null}
       <StudioHome userId={session.user.id} />
+      <Link
+        to="/studio/questions"
+        className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-teal-800 hover:underline"
+      >
+        <MessagesSquare aria-hidden="true" className="size-4" />
+        Questions waiting for an answer
+      </Link>
     </div>
   )
 }

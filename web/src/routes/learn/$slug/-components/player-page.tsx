@@ -24,10 +24,11 @@ import { LessonNav } from '@/features/learn/components/lesson-nav'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
 import { ProgressPopover } from '@/features/learn/components/progress-popover'
 import { TextLesson } from '@/features/learn/components/text-lesson'
-import { VideoLesson, type VideoLessonHandle } from '@/features/learn/components/video-lesson'
+import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
 import { canTrackProgress } from '@/features/learn/lib/player-text'
 import { useProgressSync } from '@/features/learn/use-progress-sync'
 import { CurriculumDrawer } from './curriculum-drawer'
+import { LessonDiscussion } from './lesson-discussion'
 import { LessonNotFound } from './player-states'
 import { TrackingNote, useMarkOpened } from './tracking'
 
@@ -37,6 +38,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
   const { data: outline } = useSuspenseQuery(learnQueries.lesson(slug, lessonId, preview))
   const userId = useSession().user?.id ?? null
   const videoRef = useRef<VideoLessonHandle>(null)
+  const playerRef = useRef<VideoPlayerHandle>(null)
   const mode = viewerMode(outline)
   // Only a learner's own progress flows in: staff keep none here, and a preview must stay a fresh enrollment.
   const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row), mode === 'learner')
@@ -88,6 +90,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                 <VideoLesson
                   key={lesson.id}
                   ref={videoRef}
+                  handleRef={playerRef}
                   lessonId={lesson.id}
                   title={lesson.title}
                   videoPath={content.video_path}
@@ -154,6 +157,15 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                 ) : null
               }
             />
+            {content ? (
+              <LessonDiscussion
+                slug={slug}
+                lessonId={lesson.id}
+                userId={userId}
+                mode={mode}
+                video={lesson.kind === 'video' ? playerRef : null}
+              />
+            ) : null}
           </article>
 
           <aside aria-label="Course curriculum" className="hidden lg:block">

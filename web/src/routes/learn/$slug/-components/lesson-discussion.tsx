@@ -1,0 +1,35 @@
+// Under an open lesson: the learner's own notes (enrolled learners only; notes are private and need an enrollment)
+// and the lesson's Q&A (enrolled learners and the course's staff). The video is reached through the handle the
+// video lesson exposes; the notes feature only gets the two callbacks it needs.
+import type { RefObject } from 'react'
+import type { VideoPlayerHandle } from '@/features/learn/components/video-lesson'
+import { LessonNotes } from '@/features/notes/components/lesson-notes'
+import { LessonQuestions } from '@/features/questions/components/lesson-questions'
+import type { ViewerMode } from '@/lib/courses/viewer-mode'
+
+export interface LessonDiscussionProps {
+  slug: string
+  lessonId: string
+  userId: string | null
+  mode: ViewerMode
+  /** The lesson's video player, for video lessons. */
+  video: RefObject<VideoPlayerHandle | null> | null
+}
+
+export function LessonDiscussion({ slug, lessonId, userId, mode, video }: LessonDiscussionProps) {
+  if (!userId || (mode !== 'learner' && mode !== 'staff')) return null
+  const controls = video
+    ? {
+        currentTime: () => video.current?.currentTime() ?? 0,
+        seek: (seconds: number) => video.current?.seek(seconds),
+      }
+    : null
+  return (
+    <div className="flex flex-col gap-4">
+      {mode === 'learner' ? (
+        <LessonNotes key={lessonId} userId={userId} lessonId={lessonId} slug={slug} video={controls} />
+      ) : null}
+      <LessonQuestions key={lessonId} userId={userId} lessonId={lessonId} isStaff={mode === 'staff'} />
+    </div>
+  )
+}
