@@ -6,6 +6,7 @@ import { Clock, School } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { CourseCard as CourseCardData } from '../api/courses.api'
 import { levelLabel } from '../lib/format'
+import { cardCoverSizes } from '../lib/cover-url'
 import { CourseCover } from './course-cover'
 import { Length } from './length'
 
@@ -13,7 +14,7 @@ export function CourseCard({ course, headingLevel = 'h2' }: { course: CourseCard
   const Heading = headingLevel
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-teal-700 hover:shadow-md">
-      <CourseCover coverPath={course.coverPath} />
+      <CourseCover coverPath={course.coverPath} sizes={cardCoverSizes} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-base font-semibold text-slate-900">
           <Link

@@ -1,7 +1,31 @@
-// Public URL of a course cover in the `course-covers` bucket (public read, so no signing and no request).
+// Course cover URLs in the `course-covers` bucket (public read, so no signing and no request): the original, and a
+// srcset of resized renderings from Storage's image transformations, so a card downloads a cover near the size it
+// shows instead of the full upload. Only the width is given, so each rendering keeps the cover's own aspect ratio.
 import type { SupabaseClient } from '@/lib/supabase'
+
+/** Rendering widths: thumbnails up to a wide course header on a 2x screen (Storage clamps at 2000). */
+export const coverWidths = [160, 320, 480, 640, 960, 1280] as const
+
+/** What a card in the catalog grid occupies: one column on phones, two from `sm`, three in the 1024px main at `lg`. */
+export const cardCoverSizes = '(min-width: 1024px) 315px, (min-width: 640px) calc(50vw - 32px), calc(100vw - 32px)'
 
 export function coverUrl(client: SupabaseClient, coverPath: string | null): string | null {
   if (!coverPath) return null
   return client.storage.from('course-covers').getPublicUrl(coverPath).data.publicUrl
+}
+
+export interface CoverSources {
+  /** The fallback for browsers without srcset: a mid-sized rendering, never the original. */
+  src: string
+  srcSet: string
+}
+
+export function coverSources(client: SupabaseClient, coverPath: string | null): CoverSources | null {
+  if (!coverPath) return null
+  const files = client.storage.from('course-covers')
+  const at = (width: number) => files.getPublicUrl(coverPath, { transform: { width } }).data.publicUrl
+  return {
+    src: at(640),
+    srcSet: coverWidths.map((width) => `${at(width)} ${width}w`).join(', '),
+  }
 }
