@@ -14,7 +14,17 @@ select a.attrelid::int8 as oid, a.attname as name, a.attnum as position,
   pg_catalog.format_type(a.atttypid, a.atttypmod) as type,
   coalesce(bt.typname, t.typname) as base_type,
   not a.attnotnull as nullable,
-  case when a.attgenerated = '' then pg_catalog.pg_get_expr(d.adbin, d.adrelid) end as "default"
+  -- An identity column's default is its sequence (PostgREST reads it so, for Prefer: missing=default).
+  case when a.attgenerated <> '' then null
+    when a.attidentity <> '' then (
+      select 'nextval(' || pg_catalog.quote_literal(pg_catalog.quote_ident(sn.nspname) || '.'
+        || pg_catalog.quote_ident(s.relname)) || '::regclass)'
+      from pg_catalog.pg_depend dep
+      join pg_catalog.pg_class s on s.oid = dep.objid and s.relkind = 'S'
+      join pg_catalog.pg_namespace sn on sn.oid = s.relnamespace
+      where dep.refobjid = a.attrelid and dep.refobjsubid = a.attnum and dep.deptype = 'i'
+        and dep.classid = 'pg_catalog.pg_class'::pg_catalog.regclass)
+    else pg_catalog.pg_get_expr(d.adbin, d.adrelid) end as "default"
 from pg_catalog.pg_attribute a
 join pg_catalog.pg_class c on c.oid = a.attrelid
 join pg_catalog.pg_namespace n on n.oid = c.relnamespace

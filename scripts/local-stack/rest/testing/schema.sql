@@ -293,6 +293,8 @@ grant select, insert, update, delete on all tables in schema rest_test to anon, 
 grant select, insert, update, delete on all tables in schema rest_test_other to anon, authenticated, service_role;
 revoke all on rest_test.notes from anon;
 revoke all on rest_test.secrets from anon, authenticated;
+-- As Supabase's default privileges grant them: missing=default calls nextval() of identity sequences explicitly.
+grant usage, select on all sequences in schema rest_test to anon, authenticated, service_role;
 grant execute on all functions in schema rest_test to anon, authenticated, service_role;
 revoke execute on function rest_test.reset_data() from anon, authenticated, service_role, public;
 

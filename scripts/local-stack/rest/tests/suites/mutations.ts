@@ -43,6 +43,48 @@ export function mutationSuite(env: SuiteEnv): void {
       })
     })
 
+    it('gives missing keys their defaults with missing=default, identity columns included, for inserts and upserts', async () => {
+      const res = await raw(env, '/items?columns=id,name,qty&select=name,qty,note', {
+        method: 'POST',
+        body: JSON.stringify([{ id: 500, name: 'kiwi', qty: 9 }, { name: 'lime' }]),
+        headers: { prefer: 'missing=default, return=representation' },
+      })
+      expect(res.status, res.text).toBe(201)
+      expect(res.headers.get('preference-applied')).toBe('missing=default, return=representation')
+      expect(res.json()).toEqual([
+        { name: 'kiwi', qty: 9, note: null },
+        { name: 'lime', qty: 1, note: null },
+      ])
+      // Upsert: the row that exists is updated with the defaults of what it lacks, the new one inserted with them.
+      const upsert = await items()
+        .upsert(
+          [
+            { id: 500, name: 'kiwi', note: 'green' },
+            { id: 501, name: 'mango', note: 'ripe', qty: 2 },
+          ],
+          {
+            defaultToNull: false,
+          },
+        )
+        .select('id, name, qty, note')
+        .order('id')
+      expect(upsert.error).toBeNull()
+      expect(upsert.data).toEqual([
+        { id: 500, name: 'kiwi', qty: 1, note: 'green' },
+        { id: 501, name: 'mango', qty: 2, note: 'ripe' },
+      ])
+      // Without it, a key missing from one row is NULL in that row.
+      const nulls = await items()
+        .upsert([
+          { id: 500, name: 'kiwi', qty: 3 },
+          { id: 501, name: 'mango' },
+        ])
+        .select('id, qty')
+      expect(nulls.error).toMatchObject({ code: '23502' })
+      await items().delete().in('id', [500, 501])
+      await items().delete().eq('name', 'lime')
+    })
+
     it('upserts: merge answers 200 when it only updates and 201 when it inserts; ignore keeps the old row', async () => {
       const update = await items().upsert({ id: 1, name: 'APPLE', qty: 30 }).select('id, name, qty')
       expect(update).toMatchObject({ status: 200, data: [{ id: 1, name: 'APPLE', qty: 30 }] })

@@ -52,6 +52,30 @@ export function rpcSuite(env: SuiteEnv): void {
       expect((await db().rpc('named_json', { data: { x: 1 } })).data).toEqual({ x: 1 })
     })
 
+    it('takes a whole jsonb or xml body, and leaves functions PostgREST cannot call out of the cache', async () => {
+      expect((await db().rpc('echo_jsonb', { nested: { n: 1 } })).data).toEqual({ nested: { n: 1 } })
+      const xml = await raw(env, '/rpc/echo_xml', {
+        method: 'POST',
+        body: '<a>1</a>',
+        headers: { 'content-type': 'text/xml' },
+      })
+      expect(xml.status, xml.text).toBe(200)
+      expect(xml.json()).toBe('<a>1</a>')
+      // A single unnamed int parameter: not in PostgREST's cache, so not found, and never suggested.
+      const hidden = await db().rpc('double_it', { x: 1 })
+      expect(hidden.status).toBe(404)
+      expect(hidden.error).toEqual({
+        code: 'PGRST202',
+        message: 'Could not find the function rest_test.double_it(x) in the schema cache',
+        details:
+          'Searched for the function rest_test.double_it with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: null,
+      })
+      // Known name, wrong arguments: the closest parameter list of its overloads, sorted.
+      const wrong = await db().rpc('add', { a: 1, c: 2 })
+      expect(wrong.error?.hint).toBe('Perhaps you meant to call the function rest_test.add(a, b)')
+    })
+
     it('never matches an empty key to an unnamed parameter, and keeps SQL errors about it from the client', async () => {
       const res = await raw(env, '/rpc/echo_text', { method: 'POST', body: '{"":"abc"}' })
       expect(res.status, res.text).toBe(404)
