@@ -3,7 +3,7 @@
 // against the cache, and its result is read like a table (filters, order, limit, embedding for a table's rows).
 import { apiErrors } from '../errors.ts'
 import { parsePayload } from '../request/body.ts'
-import { aggregatesEnabled, checkPreferences, headerValue, type RequestContext } from '../request/context.ts'
+import { aggregatesEnabled, checkPreferences, headerValue, maxRows, type RequestContext } from '../request/context.ts'
 import { bodyTypeOf, negotiateOutput, type Output } from '../request/media.ts'
 import { parseQueryParams } from '../request/query-params.ts'
 import type { Routine, Table } from '../schema-cache/types.ts'
@@ -75,7 +75,7 @@ export function planCall(ctx: RequestContext, name: string, rawBody: Buffer): Ca
     origin: table.name,
     from: { kind: 'source' },
     params,
-    maxRows: ctx.settings.maxRows,
+    maxRows: maxRows(ctx),
     aggregatesEnabled: aggregatesEnabled(ctx),
     isMutation: false,
   })

@@ -1,7 +1,7 @@
 // GET and HEAD on a table or view, planned: the query string parsed, the output negotiated, the preferences and the
 // range checked, and the select tree resolved against the schema cache.
 import type { RequestContext } from '../request/context.ts'
-import { aggregatesEnabled, checkPreferences, headerValue } from '../request/context.ts'
+import { aggregatesEnabled, checkPreferences, headerValue, maxRows } from '../request/context.ts'
 import { negotiateOutput, type Output } from '../request/media.ts'
 import { parseQueryParams } from '../request/query-params.ts'
 import type { QueryParams } from '../request/types.ts'
@@ -30,7 +30,7 @@ export function planTableRead(ctx: RequestContext, table: Table): ReadAction {
     origin: table.name,
     from: { kind: 'relation' },
     params,
-    maxRows: ctx.settings.maxRows,
+    maxRows: maxRows(ctx),
     aggregatesEnabled: aggregatesEnabled(ctx),
     isMutation: false,
   })

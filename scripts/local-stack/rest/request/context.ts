@@ -57,6 +57,16 @@ export function aggregatesEnabled(ctx: RequestContext): boolean {
   return ctx.settings.aggregates ?? ctx.cache.config.get('db_aggregates_enabled') === 'true'
 }
 
+/**
+ * max-rows: `pgrst.db_max_rows` on the authenticator role overrides config.toml's max_rows, as PostgREST's in-database
+ * configuration overrides its file and environment (a value that is no whole number is ignored).
+ */
+export function maxRows(ctx: Pick<RequestContext, 'cache' | 'settings'>): number | undefined {
+  const fromRole = ctx.cache.config.get('db_max_rows')
+  if (fromRole !== undefined && /^[0-9]+$/.test(fromRole.trim())) return Number(fromRole.trim())
+  return ctx.settings.maxRows
+}
+
 /** handling=strict turns unknown or unusable preferences into PGRST122. */
 export function checkPreferences(ctx: RequestContext): void {
   const invalid = [...ctx.prefs.invalid]

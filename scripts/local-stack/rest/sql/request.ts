@@ -5,7 +5,7 @@ import type { RequestRun } from '../execute/transaction.ts'
 import type { CallAction } from '../plan/call-action.ts'
 import type { MutateAction } from '../plan/mutate-action.ts'
 import type { ReadAction } from '../plan/read-action.ts'
-import type { RequestContext } from '../request/context.ts'
+import { maxRows as effectiveMaxRows, type RequestContext } from '../request/context.ts'
 import { callSql } from './call.ts'
 import { mutationSql } from './mutate.ts'
 import { transactionSettings } from './settings.ts'
@@ -27,7 +27,7 @@ const wantsPlanned = (ctx: RequestContext) => ctx.prefs.count === 'planned' || c
 
 function readStatements(ctx: RequestContext, plan: ReadAction): RequestRun {
   const { root } = plan
-  const maxRows = ctx.settings.maxRows
+  const maxRows = effectiveMaxRows(ctx)
   const main = buildStatement({
     root,
     body: ctx.method === 'HEAD' ? { kind: 'none' } : plan.output,
