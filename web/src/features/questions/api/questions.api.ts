@@ -1,6 +1,6 @@
 // Typed access to a lesson's Q&A. RLS lets the course's enrolled learners and its school's members read and write;
 // the database sets the course, the names, is_instructor and the counters, and refuses over-long text and too many
-// posts an hour (validation_failed / rate_limited). The asker's email goes out through the notify-answer function.
+// posts an hour (validation_failed / rate_limited). Each answer by someone else queues an email to the asker.
 import type { Database, TablesInsert } from '@/lib/database.types'
 import type { SupabaseClient } from '@/lib/supabase'
 
@@ -43,12 +43,6 @@ export async function answerQuestion(client: SupabaseClient, values: { questionI
   const { data, error } = await client.from('answers').insert(row).select('id').single()
   if (error) throw error
   return data
-}
-
-/** Asks the notify-answer function to email the asker (once per answer; it checks who may ask for it). */
-export async function notifyAsker(client: SupabaseClient, answerId: string): Promise<void> {
-  const { error } = await client.functions.invoke('notify-answer', { body: { answer_id: answerId } })
-  if (error) throw error
 }
 
 export async function setResolved(client: SupabaseClient, values: { id: string; resolved: boolean }) {
