@@ -1,14 +1,17 @@
 // "Mark complete": the lesson's Checkbox with the reason it is not complete yet. Optimistic (see
 // useSetLessonComplete); a refused write rolls the tick back and says why. In a learner preview it is shown as the
-// learner sees it, but disabled: a preview records nothing.
+// learner sees it, but disabled: a preview records nothing. A tick waiting on this device (the API was unreachable)
+// is drawn as made, with "Saved on this device — will sync" below it.
 import { useId } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { errorMessage } from '@/lib/errors'
+import { useOutboxState } from '../api/progress-outbox'
 import { useSetLessonComplete } from '../api/progress.mutations'
 import type { ProgressSnapshot } from '../lib/progress-saver'
 import { incompleteReason } from '../lib/player-text'
+import { SyncStatus } from './sync-status'
 
 export interface CompleteToggleProps {
   slug: string
@@ -22,7 +25,10 @@ export interface CompleteToggleProps {
 export function CompleteToggle({ slug, lesson, live, previewing = false }: CompleteToggleProps) {
   const id = useId()
   const setComplete = useSetLessonComplete(slug)
-  const done = lesson.progress?.status === 'completed'
+  const outbox = useOutboxState()
+  const waiting = outbox.queue.find((entry) => entry.lesson_id === lesson.id)?.completed
+  // The learner's own tick waiting to be sent wins over an outline loaded before it arrived.
+  const done = waiting ?? lesson.progress?.status === 'completed'
   const reason = incompleteReason(lesson)
   const error = setComplete.isError ? errorMessage(setComplete.error) : null
 
@@ -32,7 +38,7 @@ export function CompleteToggle({ slug, lesson, live, previewing = false }: Compl
   }
 
   return (
-    <div className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4">
+    <div className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white px-4 py-3">
       <div className="flex items-center gap-3">
         <Checkbox
           id={id}
@@ -46,8 +52,17 @@ export function CompleteToggle({ slug, lesson, live, previewing = false }: Compl
         </Label>
       </div>
       <p id={`${id}-reason`} className="pl-8 text-sm text-slate-600">
-        {previewing ? `${reason}. In a preview, nothing is recorded.` : done ? completedText(lesson) : reason}
+        {previewing
+          ? `${reason}. In a preview, nothing is recorded.`
+          : done
+            ? completedText(lesson)
+            : (reason ?? incompleteReason({ ...lesson, progress: null }))}
       </p>
+      {previewing ? null : (
+        <div className="pl-8">
+          <SyncStatus lessonId={lesson.id} outbox={outbox} />
+        </div>
+      )}
       {error ? (
         <p role="alert" className="pl-8 text-sm text-red-700">
           {error}

@@ -125,5 +125,5 @@ export function useVideoProgress({ lessonId, userId, canSave, initialPosition, s
     [watched],
   )
 
-  return { handlers, snapshot, saveError, lastKnownPositionRef }
+  return { handlers, snapshot, saveError, lastKnownPositionRef, watched }
 }

@@ -2,7 +2,7 @@
 // Trophy progress popover and the curriculum (sidebar on wide screens, `Menu` drawer on small ones). Live progress
 // from other devices arrives through useProgressSync. The school's staff get the staff bar instead of progress (no
 // tick, no Trophy); a learner preview shows the learner's screen with its banner and records nothing.
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
@@ -39,6 +39,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
   const userId = useSession().user?.id ?? null
   const videoRef = useRef<VideoLessonHandle>(null)
   const playerRef = useRef<VideoPlayerHandle>(null)
+  const [theatre, setTheatre] = useState(false)
   const mode = viewerMode(outline)
   // Only a learner's own progress flows in: staff keep none here, and a preview must stay a fresh enrollment.
   const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row), mode === 'learner')
@@ -56,6 +57,13 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
   const content = lesson.available ? (detail.content ?? emptyContent) : null
   const live = () => videoRef.current?.snapshot() ?? null
   const curriculum = { slug, sections: outline.sections, currentLessonId: lessonId }
+  const completeControl = !content ? null : canSave ? (
+    <CompleteToggle slug={slug} lesson={lesson} live={lesson.kind === 'video' ? live : undefined} />
+  ) : mode === 'preview' ? (
+    <CompleteToggle slug={slug} lesson={lesson} previewing />
+  ) : (
+    <TrackingNote slug={slug} outline={outline} />
+  )
 
   return (
     <PreviewModeContext.Provider value={mode === 'preview'}>
@@ -63,7 +71,9 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
         <AccessWatch courseId={outline.course.id} slug={slug} enabled={mode === 'learner'} />
         {mode === 'preview' ? <PreviewBanner courseId={outline.course.id} /> : null}
         {mode === 'staff' ? <StaffBar course={outline.course} lessonId={lesson.id} /> : null}
-        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
+        <div
+          className={`flex flex-col gap-6 lg:grid lg:items-start lg:gap-8 ${theatre ? 'lg:grid-cols-1' : 'lg:grid-cols-[minmax(0,1fr)_18rem]'}`}
+        >
           <article className="flex min-w-0 flex-col gap-5" aria-labelledby="lesson-title" data-progress-sync={sync}>
             <div className="flex items-center gap-2">
               <CurriculumDrawer {...curriculum} />
@@ -101,6 +111,12 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                   canSave={canSave}
                   initialPosition={lesson.progress?.position_s ?? 0}
                   serverWatched={lesson.progress?.watched_s ?? 0}
+                  completion={{ ...lesson, completed: lesson.progress?.status === 'completed' }}
+                  upNext={{ slug, next: byId(detail.next_lesson_id) }}
+                  theatre={theatre}
+                  onTheatreChange={setTheatre}
+                  // Right under the video, so it is in view without scrolling.
+                  complete={completeControl}
                 />
                 {content.body_md.trim() ? (
                   <Collapsible defaultOpen className="rounded-lg border border-slate-200 bg-white">
@@ -127,13 +143,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
               />
             )}
 
-            {content && canSave ? (
-              <CompleteToggle slug={slug} lesson={lesson} live={lesson.kind === 'video' ? live : undefined} />
-            ) : content && mode === 'preview' ? (
-              <CompleteToggle slug={slug} lesson={lesson} previewing />
-            ) : content ? (
-              <TrackingNote slug={slug} outline={outline} />
-            ) : null}
+            {lesson.kind !== 'video' ? completeControl : null}
 
             <LessonNav
               slug={slug}
