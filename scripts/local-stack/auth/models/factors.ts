@@ -44,13 +44,20 @@ export async function deleteExpiredFactors(db: Queryable, userId: string, expiry
 
 export async function insertFactor(
   db: Queryable,
-  factor: { userId: string; friendlyName: string; type: 'totp' | 'webauthn'; secret?: string },
+  factor: {
+    userId: string
+    friendlyName: string
+    type: 'totp' | 'webauthn' | 'phone'
+    secret?: string
+    phone?: string
+  },
 ): Promise<string> {
   const id = newId()
   await db.query(
-    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-     values ($1, $2, $3, $4, 'unverified', now(), now(), $5)`,
-    [id, factor.userId, factor.friendlyName, factor.type, factor.secret ?? null],
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret,
+       phone)
+     values ($1, $2, $3, $4, 'unverified', now(), now(), $5, $6)`,
+    [id, factor.userId, factor.friendlyName, factor.type, factor.secret ?? null, factor.phone ?? null],
   )
   return id
 }

@@ -22,6 +22,7 @@ import {
 } from '../models/factors.ts'
 import { isUuid } from '../models/users.ts'
 import { isAal2, type Caller } from '../tokens/authenticate.ts'
+import { challengePhoneFactor, enrollPhoneFactor } from './phone-factors.ts'
 
 async function loadFactor(context: AuthContext, request: AuthRequest, caller: Caller): Promise<FactorSecretRow> {
   const id = request.params.factor_id ?? ''
@@ -51,8 +52,7 @@ export const enrollFactor: AuthHandler = async (context, request) => {
     throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn')
   }
   if (!enabledFactors(context)[type].enrollEnabled) throw disabled(type, 'enroll')
-  // No SMS provider in the local stack: phone factors cannot receive codes, so they cannot be enrolled either.
-  if (type === 'phone') throw unprocessable('sms_send_failed', 'Error sending sms: no SMS provider is configured')
+  if (type === 'phone') return enrollPhoneFactor(context, request, caller, params.string('phone'), friendlyName)
   await checkFactorLimits(context, caller, friendlyName)
   if (type === 'webauthn') {
     const id = await insertFactor(context.db, { userId: caller.user.id, friendlyName, type })
@@ -77,8 +77,7 @@ export const challengeFactor: AuthHandler = async (context, request) => {
   if (factor.factor_type === 'webauthn') {
     return sendJson(request.res, 200, await challengeWebAuthnFactor(context, request, caller, factor))
   }
-  if (factor.factor_type === 'phone')
-    throw unprocessable('sms_send_failed', 'Error sending sms: no SMS provider is configured')
+  if (factor.factor_type === 'phone') return challengePhoneFactor(context, request)
   const challenge = await createChallenge(context.db, factor.id, request.ip)
   sendJson(request.res, 200, {
     id: challenge.id,
@@ -154,7 +153,7 @@ export const unenrollFactor: AuthHandler = async (context, request) => {
   sendJson(request.res, 200, { id: factor.id })
 }
 
-async function checkFactorLimits(context: AuthContext, caller: Caller, friendlyName: string): Promise<void> {
+export async function checkFactorLimits(context: AuthContext, caller: Caller, friendlyName: string): Promise<void> {
   await deleteExpiredFactors(context.db, caller.user.id, context.factorExpiry)
   const { rows } = await context.db.query<{ friendly_name: string | null; status: string }>(
     'select friendly_name, status from auth.mfa_factors where user_id = $1',

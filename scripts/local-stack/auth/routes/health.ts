@@ -5,7 +5,8 @@ import { sendJson } from '../http/response.ts'
 
 export const gotrueVersion = 'v2.189.0'
 
-const oauthProviders = [
+/** The OAuth providers GoTrue's /settings lists (and its /authorize knows). */
+export const oauthProviders = [
   'apple',
   'azure',
   'bitbucket',
@@ -42,9 +43,10 @@ export const health: AuthHandler = async (context, { res }) => {
 
 export const settings: AuthHandler = async (context, { res }) => {
   const { settings } = context
-  // No OAuth provider is configured in the local stack; the flags mirror config.toml for the rest.
+  // Every flag is the config.toml setting the CLI turns into GoTrue's env: [auth.external.<name>] enabled,
+  // [auth.email] / [auth.sms] enable_signup, the first enabled [auth.sms.<provider>].
   const external: Record<string, boolean> = { anonymous_users: settings.enableAnonymousSignIns }
-  for (const provider of oauthProviders) external[provider] = false
+  for (const provider of oauthProviders) external[provider] = settings.external[provider] ?? false
   external.email = settings.email.enableSignup
   external.phone = settings.sms.enableSignup
   sendJson(res, 200, {
@@ -52,7 +54,7 @@ export const settings: AuthHandler = async (context, { res }) => {
     disable_signup: !settings.enableSignup,
     mailer_autoconfirm: autoconfirm(context),
     phone_autoconfirm: !settings.sms.enableConfirmations,
-    sms_provider: '',
+    sms_provider: settings.sms.provider,
     saml_enabled: false,
     passkey_enabled: settings.passkey.enabled,
   })

@@ -12,7 +12,9 @@ import { sendConfirmation, sendEmailChange, sendRecovery } from '../mail/send.ts
 import { createFlowState } from '../models/flow-state.ts'
 import { confirmEmail, insertEmailUser } from '../models/user-writes.ts'
 import { findUserByEmail, isConfirmed, reloadUser, type UserRow } from '../models/users.ts'
-import { pkceParams, referrer, validateEmail, type FlowType } from '../validate.ts'
+import { findUserByPhone } from '../models/phone.ts'
+import { pkceParams, referrer, validateEmail, validatePhone, type FlowType } from '../validate.ts'
+import { phoneOtp } from './phone-signup.ts'
 import { metadata } from './shared.ts'
 
 export const otp: AuthHandler = async (context, request) => {
@@ -28,7 +30,16 @@ export const otp: AuthHandler = async (context, request) => {
   if (email === '' && params.string('phone') === '') {
     throw badRequest('validation_failed', 'One of email or phone must be set')
   }
-  if (email === '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider')
+  if (email === '') {
+    // shouldCreateUser runs before SmsOtp: create_user false and an unknown number answer otp_disabled.
+    if (!params.boolean('create_user', true)) {
+      const phone = validatePhone(params.string('phone'))
+      if (!(await findUserByPhone(context.db, phone, context.aud))) {
+        throw unprocessable('otp_disabled', 'Signups not allowed for otp')
+      }
+    }
+    return phoneOtp(context, request, params)
+  }
   const address = validateEmail(email)
   if (!params.boolean('create_user', true) && !(await findUserByEmail(context.db, address, context.aud))) {
     throw unprocessable('otp_disabled', 'Signups not allowed for otp')

@@ -1,6 +1,6 @@
 // POST /signup: email and password sign-up (a session at once under autoconfirm, else a confirmation email and
 // the user), GoTrue's obfuscated fake user for an address that is already confirmed (so sign-up does not reveal
-// who has an account), and anonymous sign-ins (no email or phone) when enabled.
+// who has an account), anonymous sign-ins (no email or phone) when enabled, and phone sign-ups (phone-signup.ts).
 import { randomUUID } from 'node:crypto'
 import { autoconfirm, type AuthContext } from '../context.ts'
 import { inTransaction } from '../db.ts'
@@ -16,6 +16,7 @@ import { findUserWithEmail, isConfirmed, reloadUser, type UserRow } from '../mod
 import { passwordProblem } from '../passwords/strength.ts'
 import { issueSession } from '../tokens/issue.ts'
 import { pkceParams, referrer, validateEmail } from '../validate.ts'
+import { phoneSignup } from './phone-signup.ts'
 import { grantOf, metadata } from './shared.ts'
 
 export const signup: AuthHandler = async (context, request) => {
@@ -36,17 +37,17 @@ export const signup: AuthHandler = async (context, request) => {
   if (params.string('email') !== '' && params.string('phone') !== '') {
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.')
   }
+  if (params.string('email') === '') return phoneSignup(context, request, params)
   const pkce = pkceParams(params.string('code_challenge'), params.string('code_challenge_method'))
-  if (params.string('email') === '') {
-    // No SMS provider exists in the local stack; phone sign-ups behave as with the phone provider off.
-    throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
-  }
   if (!context.settings.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled')
   const email = validateEmail(params.string('email'))
   const data = metadata(params.object('data'))
   const existing = await findUserWithEmail(context.db, email, context.aud)
   if (existing && isConfirmed(existing)) {
-    if (autoconfirm(context)) throw unprocessable('user_already_exists', 'User already registered')
+    // GoTrue refuses openly when either autoconfirm is on; the CLI turns sms autoconfirm on by default.
+    if (autoconfirm(context) || !context.settings.sms.enableConfirmations) {
+      throw unprocessable('user_already_exists', 'User already registered')
+    }
     return sendJson(request.res, 200, obfuscatedUser(existing, email, data, context.aud))
   }
   // Hashing happens before the transaction: it takes ~70 ms and must not hold a connection.

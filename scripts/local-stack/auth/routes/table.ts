@@ -136,7 +136,7 @@ export function authRoutes(context: AuthContext): Row[] {
     )
   }
   rows.push(
-    ['GET', '/authorize', unsupported.noProvider, { auth: 'none', operation: 'ExternalProviderRedirect' }],
+    ['GET', '/authorize', unsupported.authorize, { auth: 'none', operation: 'ExternalProviderRedirect' }],
     ['GET', '/callback', unsupported.noProvider, { auth: 'none', operation: 'ExternalProviderCallback' }],
     ['POST', '/callback', unsupported.noProvider, { auth: 'none', operation: 'ExternalProviderCallback' }],
     ['POST', '/sso', unsupported.samlDisabled, { auth: 'none', operation: 'SingleSignOn' }],

@@ -138,13 +138,45 @@ describe.skipIf(!testDbUrl())('errors and bad input', () => {
 
   it('serves /health, /settings and an empty JWKS for HS256', async () => {
     expect(await (await h.call('/health')).json()).toMatchObject({ name: 'GoTrue', version: 'v2.189.0' })
-    const settings = (await (await h.call('/settings')).json()) as Record<string, unknown>
-    expect(settings).toMatchObject({
+    const settings = (await (await h.call('/settings')).json()) as { external: Record<string, boolean> }
+    // Exactly what the project config enables: email sign-ups with confirmations, passkeys, nothing else.
+    const { external, ...rest } = settings
+    expect(rest).toEqual({
       disable_signup: false,
       mailer_autoconfirm: false,
-      external: { email: true, anonymous_users: false, github: false },
+      phone_autoconfirm: true,
+      sms_provider: '',
+      saml_enabled: false,
+      passkey_enabled: true,
     })
+    expect(Object.entries(external).filter(([, on]) => on)).toEqual([['email', true]])
+    expect(external).toMatchObject({ phone: false, anonymous_users: false, github: false, google: false })
     expect(await (await h.call('/.well-known/jwks.json')).json()).toEqual({ keys: [] })
+  })
+
+  it('answers disabled web3, OAuth providers and the OAuth 2.1 server as GoTrue does', async () => {
+    const web3 = await h.call('/token?grant_type=web3', json({ chain: 'solana', message: 'x', signature: 'y' }))
+    expect(web3.status).toBe(422)
+    expect(await web3.json()).toEqual({ code: 'web3_provider_disabled', message: 'Web3 provider is disabled' })
+    const github = await h.anon().auth.signInWithOAuth({ provider: 'github', options: { skipBrowserRedirect: true } })
+    const redirect = await fetch(github.data.url!, { redirect: 'manual' })
+    expect(redirect.status).toBe(400)
+    expect(await redirect.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'Unsupported provider: provider is not enabled',
+    })
+    const unknown = await h.call('/authorize?provider=myspace')
+    expect(await unknown.json()).toEqual({
+      code: 'validation_failed',
+      message: 'Unsupported provider: Provider myspace could not be found',
+    })
+    // With [auth.oauth_server] off GoTrue registers none of its routes: its router's 404.
+    for (const path of ['/oauth/authorize', '/oauth/clients/register', '/.well-known/oauth-authorization-server']) {
+      const off = await h.call(path, path.endsWith('register') ? json({}) : {})
+      expect(off.status, path).toBe(404)
+      expect(await off.text(), path).toBe('404 page not found\n')
+    }
   })
 
   it('never answers a random body with a server error', async () => {

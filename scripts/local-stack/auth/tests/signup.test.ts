@@ -73,18 +73,36 @@ describe.skipIf(!testDbUrl())('sign-up with confirmations on (config.toml)', () 
     expect(wrongVerifier.status).toBe(404)
   })
 
-  it('answers a sign-up for a confirmed address with a fake unconfirmed user and sends nothing', async () => {
+  it('refuses a sign-up for a confirmed address openly, as GoTrue with the CLI sms autoconfirm on', async () => {
+    // [auth.sms] enable_confirmations = false makes the CLI set GOTRUE_SMS_AUTOCONFIRM=true, and GoTrue answers
+    // user_already_exists whenever mailer or sms autoconfirm is on.
     const email = uniqueEmail('taken')
     await h.admin().auth.admin.createUser({ email, password: 'summit-secret-1', email_confirm: true })
     const before = h.inbox.messages().length
-    const { data, error } = await h.anon().auth.signUp({ email, password: 'another-secret-2' })
-    expect(error).toBeNull()
-    expect(data.session).toBeNull()
-    expect(data.user?.email).toBe(email)
-    expect(data.user?.identities).toEqual([])
-    const real = await h.anon().auth.signInWithPassword({ email, password: 'summit-secret-1' })
-    expect(data.user?.id).not.toBe(real.data.user?.id)
+    const { error } = await h.anon().auth.signUp({ email, password: 'another-secret-2' })
+    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' })
     expect(h.inbox.messages().length).toBe(before)
+  })
+
+  it('answers a fake unconfirmed user instead when sms confirmations are on too, and sends nothing', async () => {
+    const strict = await startHarness((config) => {
+      config.auth.sms.enableConfirmations = true
+    })
+    try {
+      const email = uniqueEmail('taken')
+      await strict.admin().auth.admin.createUser({ email, password: 'summit-secret-1', email_confirm: true })
+      const before = strict.inbox.messages().length
+      const { data, error } = await strict.anon().auth.signUp({ email, password: 'another-secret-2' })
+      expect(error).toBeNull()
+      expect(data.session).toBeNull()
+      expect(data.user?.email).toBe(email)
+      expect(data.user?.identities).toEqual([])
+      const real = await strict.anon().auth.signInWithPassword({ email, password: 'summit-secret-1' })
+      expect(data.user?.id).not.toBe(real.data.user?.id)
+      expect(strict.inbox.messages().length).toBe(before)
+    } finally {
+      await strict.stop()
+    }
   })
 
   it('resends the confirmation email, once max_frequency has passed', async () => {
