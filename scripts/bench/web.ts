@@ -1,71 +1,31 @@
-// `npm run bench -- web`: what a visitor's browser pays for a course page, on a production build of web/ served by
-// `vite preview`, in Debian's Chromium against a running stack (`npm start` in another terminal; demo data needed).
-//   first-load JS   gzip bytes of every script the course page loads on a cold visit (budget 170 KiB)
-//   API requests    requests to the API while the page loads (target: the course page's data in one request)
-//   time to usable  navigation start → title, outline and call to action on screen; median of BENCH_RUNS cold visits,
-//                   unthrottled and with the CPU slowed 4× (a mid-range phone)
-// BENCH_SCRIPTS=1 also lists each script with its gzip size.
+// `npm run bench -- web`: what a visitor's browser pays for a course page and a lesson, on production builds of web/
+// served by `vite preview`, in Debian's Chromium against a running stack (`npm start` in another terminal; demo data).
+//   first-load JS     gzip bytes of the scripts the course page fetches before it is usable (budget 170 KiB); the
+//                     parts it loads lazily afterwards (e.g. the markdown of the description) are listed beside it
+//   time to usable    navigation start → title, outline and call to action of the course page on screen
+//   time to playable  navigation start → a free preview lesson's video can play (readyState ≥ HAVE_FUTURE_DATA), with
+//                     the API round trips made one after another before it (target: at most two)
+// Each is the median of BENCH_RUNS cold visits, unthrottled and with the CPU slowed 4× (a mid-range phone).
+// BENCH_BASELINE=<git ref> also builds that commit (in a temporary worktree) and measures both side by side, in
+// alternation, on the same stack. BENCH_SCRIPTS=1 lists each first-load script with its gzip size.
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
-import { chromium, type Browser } from '@playwright/test'
+import { chromium } from '@playwright/test'
 import { publishableKey } from '../local-stack/keys/index.ts'
 import { stackDir } from '../local-stack/paths.ts'
-import { WebServer } from '../local-stack/web.ts'
+import { serveCommit, serveWorkingTree, type ServedBuild } from './web-builds.ts'
+import { coursePageUsable, sequentialRoundTrips, sum, videoPlayable, visit, type Visit } from './web-visit.ts'
 
 const runs = Number(process.env.BENCH_RUNS ?? 7)
 const apiUrl = process.env.SUMMIT_API_URL ?? 'http://127.0.0.1:54321'
 const slug = process.env.BENCH_COURSE ?? 'web-accessibility-basics'
-// Beside `npm start`'s dev server on 5173, the production build is served on 4173.
-const web = new WebServer({ port: 4173, outDir: path.join(stackDir, 'bench-web-dist') })
-const origin = web.url
-
-interface Visit {
-  usableMs: number
-  scriptGzipBytes: number
-  /** Each script's path and gzip bytes, largest first. */
-  scripts: [string, number][]
-  apiRequests: string[]
-}
-
-/** One cold visit (fresh context: no cache, no session). */
-async function visit(browser: Browser, cpuSlowdown: number): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  if (cpuSlowdown > 1) {
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown })
-  }
-  const scripts: Promise<[string, number]>[] = []
-  const apiRequests: string[] = []
-  page.on('request', (request) => {
-    if (request.url().startsWith(apiUrl)) apiRequests.push(`${request.method()} ${new URL(request.url()).pathname}`)
-  })
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.url().startsWith(origin)) {
-      const name = new URL(response.url()).pathname
-      scripts.push(response.body().then((body) => [name, gzipSync(body, { level: 9 }).length]))
-    }
-  })
-  await page.goto(`${origin}/courses/${slug}`, { waitUntil: 'commit' })
-  // Usable: the title, the outline's first section and the enroll call to action are on screen.
-  await page.getByRole('heading', { level: 1 }).first().waitFor()
-  // The outline's section triggers, not any `[aria-expanded]`: the header's hidden mobile `Menu` button has one too.
-  await page.getByRole('region', { name: 'Course content' }).getByRole('button', { expanded: true }).first().waitFor()
-  await page
-    .getByRole('link', { name: /sign in to enroll/i })
-    .or(page.getByRole('button', { name: /enroll/i }))
-    .first()
-    .waitFor()
-  const usableMs = await page.evaluate(() => performance.now())
-  await page.waitForLoadState('networkidle')
-  const sizes = await Promise.all(scripts)
-  await context.close()
-  const scriptGzipBytes = sizes.reduce((sum, [, bytes]) => sum + bytes, 0)
-  return { usableMs, scriptGzipBytes, scripts: sizes.sort((a, b) => b[1] - a[1]), apiRequests }
-}
+// A free preview video lesson of that course: visitors may play it.
+const lessonId = process.env.BENCH_LESSON ?? 'e0000000-0000-4000-8000-000000001001'
+const baseline = process.env.BENCH_BASELINE
+const slowdowns = [1, 4]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+const out = (line = '') => process.stdout.write(`${line}\n`)
 
 if (
   !(await fetch(`${apiUrl}/rest/v1/`, { headers: { apikey: publishableKey } })
@@ -76,37 +36,84 @@ if (
   process.exit(1)
 }
 
-process.stdout.write('Building web/ for production…\n')
-await web.start(apiUrl, { production: true })
+out('Building web/ for production…')
+const builds: ServedBuild[] = []
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--disable-gpu', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
 })
 try {
-  await visit(browser, 1) // warm the preview server and the database's caches
-  const results: Record<string, Visit[]> = { unthrottled: [], 'CPU 4× slower': [] }
+  if (baseline) {
+    out(`Building ${baseline} for production in a temporary worktree…`)
+    builds.push(await serveCommit(baseline, apiUrl, 4174, path.join(stackDir, 'bench-web-baseline-dist')))
+  }
+  builds.push(await serveWorkingTree(apiUrl, 4173, path.join(stackDir, 'bench-web-dist')))
+
+  const pages = {
+    course: { path: `/courses/${slug}`, ready: coursePageUsable },
+    lesson: { path: `/learn/${slug}/${lessonId}`, ready: videoPlayable },
+  }
+  type Key = `${string}|${keyof typeof pages}|${number}`
+  const results = new Map<Key, Visit[]>()
+  const measure = async (build: ServedBuild, name: keyof typeof pages, cpuSlowdown: number) => {
+    const result = await visit(browser, { origin: build.origin, apiUrl, cpuSlowdown, ...pages[name] })
+    const key: Key = `${build.label}|${name}|${cpuSlowdown}`
+    results.set(key, [...(results.get(key) ?? []), result])
+  }
+  // Warm the preview servers, the stack and the database's caches; then alternate builds so drift hits both alike.
+  for (const build of builds) for (const name of ['course', 'lesson'] as const) await measure(build, name, 1)
+  results.clear()
   for (let i = 0; i < runs; i++) {
-    results['unthrottled']!.push(await visit(browser, 1))
-    results['CPU 4× slower']!.push(await visit(browser, 4))
+    for (const cpu of slowdowns)
+      for (const build of builds) for (const name of ['course', 'lesson'] as const) await measure(build, name, cpu)
   }
-  const first = results['unthrottled']![0]!
-  process.stdout.write(`\nCourse page /courses/${slug}, ${runs} cold visits each, Chromium ${browser.version()}\n\n`)
-  process.stdout.write(
-    `  first-load JS       ${kib(first.scriptGzipBytes)} gzip in ${first.scripts.length} scripts (budget 170 KiB)\n`,
-  )
-  // BENCH_SCRIPTS=1 lists them, to see what a change moved.
-  if (process.env.BENCH_SCRIPTS) {
-    for (const [name, bytes] of first.scripts) process.stdout.write(`    ${kib(bytes).padStart(10)}  ${name}\n`)
-  }
-  process.stdout.write(`  API requests        ${first.apiRequests.length}: ${first.apiRequests.join(', ')}\n`)
-  for (const [name, visits] of Object.entries(results)) {
-    const times = visits.map((v) => v.usableMs)
-    process.stdout.write(
-      `  time to usable      ${name.padEnd(14)} median ${median(times).toFixed(0)} ms ` +
-        `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})\n`,
+
+  out(`\n${runs} cold visits each, Chromium ${browser.version()}; course /courses/${slug}, lesson ${lessonId}\n`)
+  const medians = new Map<string, number>()
+  for (const build of builds) {
+    const course = results.get(`${build.label}|course|1`)!
+    const lesson = results.get(`${build.label}|lesson|1`)!
+    const first = course[0]!
+    out(`${build.label}`)
+    out(
+      `  first-load JS       ${kib(sum(first.firstScripts))} gzip in ${first.firstScripts.length} scripts (budget 170 KiB)`,
     )
+    out(
+      `  + loaded lazily     ${kib(sum(first.allScripts) - sum(first.firstScripts))} (all by network idle: ${kib(sum(first.allScripts))})`,
+    )
+    if (process.env.BENCH_SCRIPTS)
+      for (const [name, bytes] of first.firstScripts) out(`    ${kib(bytes).padStart(10)}  ${name}`)
+    out(`  course page API     ${first.api.map((call) => call.name).join(', ')}`)
+    // The captions track is fetched once the video has started loading; it does not hold up playing.
+    const trips = median(lesson.map((v) => sequentialRoundTrips(v.api.filter((call) => !call.name.endsWith('.vtt')))))
+    out(`  lesson API          ${trips} round trips in sequence: ${lesson[0]!.api.map((call) => call.name).join(', ')}`)
+    for (const cpu of slowdowns) {
+      for (const [name, label] of [
+        ['course', 'time to usable'],
+        ['lesson', 'time to playable'],
+      ] as const) {
+        const times = results.get(`${build.label}|${name}|${cpu}`)!.map((v) => v.readyMs)
+        medians.set(`${build.label}|${name}|${cpu}`, median(times))
+        out(
+          `  ${label.padEnd(18)}  CPU ${cpu}×  median ${median(times).toFixed(0).padStart(5)} ms ` +
+            `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+        )
+      }
+    }
+  }
+  if (builds.length === 2) {
+    const [before, after] = builds as [ServedBuild, ServedBuild]
+    out(`\nthis tree / ${before.label} (median time ratio; below 1 is faster)`)
+    for (const cpu of slowdowns) {
+      for (const name of ['course', 'lesson'] as const) {
+        const ratio = medians.get(`${after.label}|${name}|${cpu}`)! / medians.get(`${before.label}|${name}|${cpu}`)!
+        out(
+          `  ${(name === 'course' ? 'time to usable' : 'time to playable').padEnd(18)}  CPU ${cpu}×  ${ratio.toFixed(2)}`,
+        )
+      }
+    }
   }
 } finally {
   await browser.close()
-  await web.stop()
+  for (const build of builds) await build.stop()
 }
