@@ -1,0 +1,59 @@
+// Offline-safe progress: with the API cut (every request to its origin aborted), a tick is kept on the device and
+// said to be ("Saved on this device — will sync", never "Something went wrong"); it survives a reload while still
+// cut, and once the API is back it reaches the database, as the learner reads it through supabase-js.
+import { expect, test, type Page } from '@playwright/test'
+import { apiUrl, createConfirmedUser, signIn } from './support'
+import { enrollAs } from './support/enrollment'
+import { learnerClient } from './support/learner-client'
+
+const slug = 'web-accessibility-basics'
+// A text lesson ticked by hand (supabase/seed.sql).
+const textLesson = 'e0000000-0000-4000-8000-000000001005'
+
+async function cutApi(page: Page) {
+  await page.route(`${apiUrl}/**`, (route) => route.abort('internetdisconnected'))
+}
+
+test('a tick made while the API is unreachable is kept on the device and synced when it returns', async ({ page }) => {
+  const learner = await createConfirmedUser()
+  await enrollAs(learner, { slug })
+  await signIn(page, learner.email, learner.password, `/learn/${slug}/${textLesson}`)
+  const tick = page.getByRole('checkbox', { name: 'Mark complete' })
+  await expect(tick).not.toBeChecked()
+
+  await cutApi(page)
+  await tick.click()
+  await expect(tick).toBeChecked()
+  await expect(page.getByText('Saved on this device — will sync.')).toBeVisible()
+  await expect(page.getByText(/You seem to be offline/)).toBeVisible()
+  await expect(page.getByText(/Something went wrong/)).toHaveCount(0)
+  const stored = await page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id)
+  expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ lesson_id: textLesson, completed: true })])
+
+  // A reload while still cut: the write is still on the device.
+  await page.reload()
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
+    .toContain(textLesson)
+  const client = await learnerClient(learner.email, learner.password)
+  const status = async () => {
+    const { data, error } = await client
+      .from('lesson_progress')
+      .select('status, completed_by')
+      .eq('lesson_id', textLesson)
+      .maybeSingle()
+    if (error) throw new Error(`reading lesson_progress failed: ${error.message}`)
+    return data
+  }
+  expect((await status())?.status ?? 'not_started').not.toBe('completed')
+
+  // The API returns: the tick is sent, the device forgets it, the player shows it ticked.
+  await page.unroute(`${apiUrl}/**`)
+  await page.reload()
+  await expect.poll(status, { timeout: 15_000 }).toEqual({ status: 'completed', completed_by: 'manual' })
+  await expect(tick).toBeChecked()
+  await expect(page.getByText('Saved on this device — will sync.')).toHaveCount(0)
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
+    .toBeNull()
+})
