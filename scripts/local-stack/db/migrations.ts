@@ -1,5 +1,6 @@
 // Applies supabase/migrations and the seed with the real Supabase CLI, keeping a copy of the previous database so that
-// a failing migration or seed leaves the data as it was.
+// a failing migration or seed leaves the data as it was — with Realtime's replication paused meanwhile, since a
+// database with an active replication slot can be neither copied nor dropped.
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -8,11 +9,19 @@ import type { StackConfig } from '../config/index.ts'
 import { repoRoot } from '../paths.ts'
 import { CliError, supabase } from './supabase-cli.ts'
 import { createClient } from './pools.ts'
+import { emptyRecreatedTables } from './reset-storage.ts'
 import { expandSeedPaths } from './seed-paths.ts'
 
-/** The folder holding supabase/: the repo, unless a test points elsewhere. */
+/** What holds a replication slot on the database (the Realtime service), paused while migrations run. */
+export interface ReplicationControl {
+  pauseReplication(): Promise<void>
+  resumeReplication(): void
+}
+
 export interface MigrationOptions {
+  /** The folder holding supabase/: the repo, unless a test points elsewhere. */
   workdir?: string
+  replication?: ReplicationControl
 }
 
 export interface LocalMigration {
@@ -112,13 +121,26 @@ export async function syncMigrations(
     const seedChanged = [...seeds].some(([file, hash]) => state.seeds.get(file) !== hash)
     return { kind: 'up-to-date', seedChanged }
   }
-  await withBackup(url, () => supabase(['migration', 'up', '--yes'], url, { workdir }))
+  await withBackup(url, options.replication, () => supabase(['migration', 'up', '--yes'], url, { workdir }))
   return { kind: 'applied', versions: pending }
 }
 
-/** `supabase db reset`: drops what migrations made, reapplies every migration and the seed. */
+/**
+ * `supabase db reset`: the CLI's reset of a database it does not run (`--remote`) drops what migrations made and
+ * empties auth; the rest of what its local reset recreates (Storage's and Realtime's data) is emptied first, then
+ * every migration and the seed are applied. The config.toml buckets are the caller's to seed again afterwards.
+ */
 export async function resetDatabase(url: string, options: MigrationOptions = {}): Promise<void> {
-  await withBackup(url, () => supabase(['db', 'reset', '--yes'], url, { workdir: options.workdir }))
+  await withBackup(url, options.replication, async () => {
+    const client = createClient({ url, applicationName: 'summit-migrations' })
+    await client.connect()
+    try {
+      await emptyRecreatedTables(client)
+    } finally {
+      await client.end()
+    }
+    await supabase(['db', 'reset', '--yes'], url, { workdir: options.workdir })
+  })
 }
 
 /** The copy withBackup keeps of `database` while migrations run. */
@@ -136,12 +158,23 @@ function adminClient(url: string): { admin: pg.Client; database: string } {
 /**
  * Copies the database of `url` aside, runs `work`, and puts the copy back if it fails. Copying needs the database to
  * have no other connections, so new ones are refused for that moment and open ones closed (services reconnect).
+ * Replication stays paused from before the copy until the outcome is settled, then resumes either way.
  */
-async function withBackup(url: string, work: () => Promise<unknown>): Promise<void> {
+async function withBackup(
+  url: string,
+  replication: ReplicationControl | undefined,
+  work: () => Promise<unknown>,
+): Promise<void> {
   const { admin, database } = adminClient(url)
   const quoted = (name: string) => admin.escapeIdentifier(name)
   const backup = backupName(database)
-  await admin.connect()
+  await replication?.pauseReplication()
+  try {
+    await admin.connect()
+  } catch (error) {
+    replication?.resumeReplication()
+    throw error
+  }
   try {
     await admin.query(`drop database if exists ${quoted(backup)} with (force)`)
     await admin.query(`alter database ${quoted(database)} allow_connections false`)
@@ -157,19 +190,57 @@ async function withBackup(url: string, work: () => Promise<unknown>): Promise<vo
     try {
       await work()
     } catch (error) {
-      await restore(admin, database)
+      try {
+        await restore(admin, database)
+      } catch (restoreError) {
+        // The copy stays; the next start puts it back (recoverInterruptedMigration). The cause comes first.
+        throw new Error(
+          `${(error as Error).message}\n\nPutting the previous database back failed too (${(restoreError as Error).message}); ` +
+            `it is kept as "${backup}" and is put back when the stack next starts.`,
+          { cause: restoreError },
+        )
+      }
       if (error instanceof CliError) throw new MigrationError(error)
       throw error
     }
     await admin.query(`drop database ${quoted(backup)}`)
   } finally {
     await admin.end()
+    replication?.resumeReplication()
   }
 }
 
+/** How long restore() waits for replication connections it closed to let go of their slots. */
+const SLOT_RELEASE_MS = 10_000
+
+/**
+ * Swaps the copy in for `database`. DROP DATABASE refuses while a logical slot on it is active, even WITH (FORCE) —
+ * which ends sessions only after that check — so connections are refused, every session (walsenders included)
+ * closed, and the slots waited for before the drop. Inactive slots are dropped with the database.
+ */
 async function restore(admin: pg.Client, database: string): Promise<void> {
   const quoted = (name: string) => admin.escapeIdentifier(name)
-  await admin.query(`drop database if exists ${quoted(database)} with (force)`)
+  await admin.query(`alter database ${quoted(database)} allow_connections false`)
+  const deadline = Date.now() + SLOT_RELEASE_MS
+  for (;;) {
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    )
+    const { rows } = await admin.query<{ active: number }>(
+      'select count(*)::int as active from pg_replication_slots where database = $1 and active',
+      [database],
+    )
+    if (rows[0]!.active === 0 || Date.now() > deadline) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  try {
+    await admin.query(`drop database if exists ${quoted(database)} with (force)`)
+  } catch (error) {
+    // Still there: usable again, as it was, rather than locked to everyone.
+    await admin.query(`alter database ${quoted(database)} allow_connections true`).catch(() => {})
+    throw error
+  }
   await admin.query(`alter database ${quoted(backupName(database))} rename to ${quoted(database)}`)
 }
 

@@ -39,6 +39,10 @@ export type RealtimeService = Service & {
   readonly screening: boolean
   /** Open sockets (for diagnostics and tests). */
   readonly socketCount: number
+  /** Closes the replication stream (dropping its temporary slot) until resumeReplication(); `stack reset` needs
+   * the database free of active slots to put its copy back. Channels stay joined meanwhile. */
+  pauseReplication(): Promise<void>
+  resumeReplication(): void
   upgrade: NonNullable<Service['upgrade']>
   start(): Promise<void>
   stop(): Promise<void>
@@ -104,6 +108,8 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
       if (stopping) return void socket.destroy()
       sockets.upgrade(req, socket, head, path)
     },
+    pauseReplication: () => changes.pauseReplication(),
+    resumeReplication: () => changes.resumeReplication(),
     async start() {
       await changes.start()
     },

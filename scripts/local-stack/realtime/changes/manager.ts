@@ -60,6 +60,15 @@ export class ChangesManager {
     return this.stream.start()
   }
 
+  /** Closes the replication stream until resumeReplication() (see ReplicationStream.pause). */
+  pauseReplication(): Promise<void> {
+    return this.stream.pause()
+  }
+
+  resumeReplication(): void {
+    this.stream.resume()
+  }
+
   /** From now on channels that end leave their rows to stop(), which deletes them all at once. */
   beginStop(): void {
     this.stopping = true

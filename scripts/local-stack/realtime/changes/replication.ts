@@ -58,6 +58,9 @@ const MAX_RETRY_MS = 500
 export class ReplicationStream {
   connected = false
   private stopped = false
+  /** While set, no connection is held or attempted (`stack reset` restoring the database); resume() clears it. */
+  private paused: { released: Promise<void>; release: () => void } | undefined
+  private idle: (() => void) | undefined
   private service: LogicalReplicationService | undefined
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
@@ -78,10 +81,42 @@ export class ReplicationStream {
     await this.loop
   }
 
+  /**
+   * Ends the stream (its temporary slot goes with the connection) and holds off reconnecting until resume(): a
+   * database with an active slot cannot be dropped or renamed. Resolves once the connection is closed.
+   */
+  async pause(): Promise<void> {
+    if (this.paused || this.stopped) return
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const idle = new Promise<void>((resolve) => (this.idle = resolve))
+    this.paused = { released, release }
+    if (!this.loop) return // not started: nothing to close
+    this.wake?.()
+    await this.service?.stop().catch(() => {})
+    await idle
+  }
+
+  /** Reconnects at once after pause(). */
+  resume(): void {
+    const paused = this.paused
+    this.paused = undefined
+    paused?.release()
+  }
+
   private async run(firstAttemptDone: () => void): Promise<void> {
     let delay = 200
     let reported = false
     while (!this.stopped) {
+      if (this.paused) {
+        this.idle?.()
+        this.options.log('replication paused (database reset)')
+        await Promise.race([this.paused.released, this.untilStopped()])
+        if (this.stopped) break
+        this.options.log('replication resuming')
+        reported = false
+        delay = 200
+      }
       try {
         await this.connectOnce(() => {
           delay = 200
@@ -90,7 +125,7 @@ export class ReplicationStream {
           firstAttemptDone()
         })
       } catch (error) {
-        if (!this.stopped && !reported)
+        if (!this.stopped && !this.paused && !reported)
           this.options.log(`replication stream lost, reconnecting: ${(error as Error).message}`)
         reported = true
       }
@@ -100,6 +135,7 @@ export class ReplicationStream {
       }
       firstAttemptDone()
       if (this.stopped) break
+      if (this.paused) continue
       await new Promise<void>((resolve) => {
         this.wake = resolve
         setTimeout(resolve, delay).unref()
@@ -108,7 +144,12 @@ export class ReplicationStream {
     }
   }
 
+  private untilStopped(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve))
+  }
+
   private async connectOnce(onStart: () => void): Promise<void> {
+    if (this.paused) return
     const publications = await this.options.prepare()
     const service = new LogicalReplicationService(
       {
@@ -133,9 +174,9 @@ export class ReplicationStream {
       onStart()
     })
     try {
-      if (this.stopped) return
+      if (this.stopped || this.paused) return
       await service.subscribe(new TemporarySlotPlugin(publications, this.options.log), this.options.slotName)
-      if (!this.stopped) throw new Error('the replication stream ended')
+      if (!this.stopped && !this.paused) throw new Error('the replication stream ended')
     } finally {
       await service.stop().catch(() => {})
       // The dropped connection's error can still arrive after stop() (a terminated backend's notice races the
