@@ -2,8 +2,8 @@
 //   start   run the stack in the foreground (Ctrl-C stops it); --verbose shows every API request
 //   status  is it running, and where
 //   stop    stop a running stack (or a database left behind by one that was killed)
-//   reset   reapply every migration and the seed (`supabase db reset`), running or not; a running REST service
-//           reloads its schema cache
+//   reset   recreate the database as `supabase db reset` does (migrations, seed, config buckets, objects_path),
+//           running or not; a running stack pauses Realtime's replication meanwhile and REST reloads its schema cache
 import path from 'node:path'
 import { Cluster } from './db/cluster.ts'
 import { resetDatabase } from './db/migrations.ts'
@@ -11,6 +11,8 @@ import { bold, dim, red, step } from './log.ts'
 import { profileDir } from './paths.ts'
 import { parseStackFlags, Stack, stackFlagsUsage } from './stack.ts'
 import { readState } from './state.ts'
+import { stackReplication } from './db/replication-pause.ts'
+import { reseedConfigBuckets } from './db/reset-storage.ts'
 import { printSummary } from './summary.ts'
 import { loadConfig } from './config/index.ts'
 import { seedBucketObjects } from './storage/seed-objects.ts'
@@ -77,9 +79,12 @@ async function stop(): Promise<number> {
 async function reset(): Promise<number> {
   const state = readState()
   if (state) {
-    await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(state.dbUrl))
+    await step('reset the database: migrations and seed (supabase CLI)', () =>
+      resetDatabase(state.dbUrl, { replication: stackReplication(state) }),
+    )
     await step('reload the REST schema cache', () => reloadRestSchema(state.dbUrl))
     const config = loadConfig()
+    await step('create the config.toml buckets again', () => reseedConfigBuckets(state.dbUrl, config.storage))
     await seedBucketObjects(config, `http://127.0.0.1:${config.api.port}`)
     return 0
   }

@@ -4,11 +4,12 @@
 import path from 'node:path'
 import { loadConfig, type StackConfig } from './config/index.ts'
 import { Database } from './db/index.ts'
+import { watchReplicationPause } from './db/replication-pause.ts'
 import { ClusterSupervisor } from './db/supervisor.ts'
 import { createAuthService } from './auth/index.ts'
 import { createFunctionsService } from './functions/index.ts'
 import { Inbox } from './inbox/index.ts'
-import { createRealtimeService } from './realtime/index.ts'
+import { createRealtimeService, type RealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
 import { createStorageService } from './storage/index.ts'
 import { seedBucketObjects } from './storage/seed-objects.ts'
@@ -72,6 +73,8 @@ export class Stack {
   inbox: Inbox | undefined
   private accessLog: AccessLog | undefined
   private supervisor: ClusterSupervisor | undefined
+  /** Stops following `stack reset`'s requests to pause Realtime's replication. */
+  private unwatchReplication: (() => void) | undefined
   private stopping: Promise<void> | undefined
   private readonly hosts: string[]
 
@@ -171,11 +174,14 @@ export class Stack {
     const inbox = new Inbox({ port: this.config.inbox.port })
     this.inbox = inbox
     await step(`start the email inbox on ${inbox.url}`, () => inbox.start())
+    const services = this.createServices(log)
+    const realtime = services.realtime as RealtimeService | undefined
+    if (realtime) this.unwatchReplication = watchReplicationPause(profileDir(this.profile), realtime)
     const gateway = new Gateway({
       port: this.config.api.port,
       hosts: this.hosts,
       allowNonLoopback: this.options.allowNonLoopback,
-      services: this.createServices(log),
+      services,
       log: log.request,
       logError: log.error,
       warn: (message) => process.stderr.write(`\n${bold(red(message))}\n\n`),
@@ -217,6 +223,7 @@ export class Stack {
   /** Idempotent: concurrent calls (Ctrl-C during a failing start) share one shutdown. Reverse order of start. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      this.unwatchReplication?.()
       await this.gateway?.stop()
       await this.inbox?.stop()
       process.off('unhandledRejection', this.onUnhandledRejection)

@@ -9,6 +9,7 @@ import { applyBootstrap, isBootstrapCurrent } from './bootstrap.ts'
 import { Cluster } from './cluster.ts'
 import { recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
 import { installPgtapFiles } from './pgtap.ts'
+import { reseedConfigBuckets } from './reset-storage.ts'
 
 export class Database {
   readonly cluster: Cluster
@@ -73,9 +74,10 @@ export class Database {
     }
   }
 
-  /** `supabase db reset` on the running cluster: reapplies every migration and the seed. */
+  /** `supabase db reset` on the running cluster: every migration, the seed, then the config.toml buckets again. */
   async reset(): Promise<void> {
     await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(this.url))
+    await step('create the config.toml buckets again', () => reseedConfigBuckets(this.url, this.config.storage))
   }
 
   async stop(): Promise<void> {

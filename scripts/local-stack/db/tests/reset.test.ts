@@ -12,6 +12,7 @@ import { startRealtimeHarness, type RealtimeHarness } from '../../realtime/testi
 import { applyBootstrap } from '../bootstrap.ts'
 import { Cluster } from '../cluster.ts'
 import { MigrationError, resetDatabase } from '../migrations.ts'
+import { stackReplication, watchReplicationPause } from '../replication-pause.ts'
 import { reseedConfigBuckets } from '../reset-storage.ts'
 
 function freePort(): Promise<number> {
@@ -135,12 +136,22 @@ describe('stack reset', () => {
       const notesBefore = await notes()
       expect(notesBefore.slice(0, 2).map((r) => r.body)).toEqual(['seeded', 'before'])
       writeFileSync(path.join(workdir, 'supabase', 'seed.sql'), seed(`insert into public.notes (nope) values ('x');`))
+      // As `npm run stack -- reset` drives a running stack: marker file and signal (here to this same process).
+      const calls: string[] = []
+      const unwatch = watchReplicationPause(dir, {
+        pauseReplication: () => (calls.push('pause'), h.service.pauseReplication()),
+        resumeReplication: () => (calls.push('resume'), h.service.resumeReplication()),
+      })
+      const replication = stackReplication({ pid: process.pid, profile: 'test', dbUrl: url, startedAt: '' }, dir)
       const began = Date.now()
-      const error = await resetDatabase(url, { workdir, replication: h.service }).catch((e: unknown) => e)
+      const error = await resetDatabase(url, { workdir, replication })
+        .catch((e: unknown) => e)
+        .finally(unwatch)
       process.stdout.write(`failing reset took ${Date.now() - began} ms: ${String(error)}\n`)
       expect(error).toBeInstanceOf(MigrationError)
       expect((error as Error).message).toContain('seed.sql')
       expect((error as Error).message).toContain('column "nope" of relation "notes" does not exist')
+      expect(calls).toEqual(['pause', 'resume'])
       expect(await notes()).toEqual(notesBefore)
       expect(await query(`select id::text from auth.users`)).toEqual([{ id: userId }])
       expect(await bucketIds()).toEqual(['seeded-bucket'])
