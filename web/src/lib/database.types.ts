@@ -1037,6 +1037,53 @@ export type Database = {
         Returns: Database['public']['Enums']['school_role']
       }
       claim_answer_email: { Args: { answer_id: string }; Returns: Json }
+      course_analytics_at_risk: {
+        Args: {
+          cohort_id?: string
+          course_id: string
+          enrolled_from?: string
+          enrolled_to?: string
+          page_size?: number
+        }
+        Returns: {
+          display_name: string
+          enrolled_at: string
+          enrollment_id: string
+          last_activity_at: string
+          last_lesson_id: string
+          last_lesson_title: string
+          lessons_completed: number
+          lessons_total: number
+          total_count: number
+          user_id: string
+        }[]
+      }
+      course_analytics_funnel: {
+        Args: { cohort_id?: string; course_id: string; enrolled_from?: string; enrolled_to?: string }
+        Returns: {
+          certified: number
+          completed: number
+          enrolled: number
+          half: number
+          lessons_total: number
+          quarter: number
+          started: number
+          three_quarters: number
+        }[]
+      }
+      course_analytics_lessons: {
+        Args: { cohort_id?: string; course_id: string; enrolled_from?: string; enrolled_to?: string }
+        Returns: {
+          completed_learners: number
+          lesson_id: string
+          lesson_number: number
+          lesson_title: string
+          median_seconds: number
+          section_title: string
+          stopped: number
+          working: number
+        }[]
+      }
       course_certificates: {
         Args: { course_id: string }
         Returns: {
