@@ -26,6 +26,7 @@ import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$les
 import { Route as LearnSlugNotesRouteImport } from './routes/learn/$slug/notes'
 import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
 import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
+import { Route as StudioCoursesCourseIdAnalyticsRouteImport } from './routes/studio.courses.$courseId.analytics'
 import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
 import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
 import { Route as StudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/studio.courses.$courseId.lessons.$lessonId'
@@ -117,6 +118,12 @@ const StudioCoursesCourseIdAccessRoute =
     path: '/studio/courses/$courseId/access',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StudioCoursesCourseIdAnalyticsRoute =
+  StudioCoursesCourseIdAnalyticsRouteImport.update({
+    id: '/studio/courses/$courseId/analytics',
+    path: '/studio/courses/$courseId/analytics',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StudioCoursesCourseIdLearnersRoute =
   StudioCoursesCourseIdLearnersRouteImport.update({
     id: '/studio/courses/$courseId/learners',
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
   '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
@@ -175,6 +183,7 @@ export interface FileRoutesByTo {
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
   '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
@@ -198,6 +207,7 @@ export interface FileRoutesById {
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
   '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
+  '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/learn/$slug/$lessonId'
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/analytics'
     | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/learn/$slug/$lessonId'
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/analytics'
     | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId'
@@ -266,6 +278,7 @@ export interface FileRouteTypes {
     | '/learn/$slug/$lessonId'
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
+    | '/studio/courses/$courseId/analytics'
     | '/studio/courses/$courseId/learners'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
@@ -289,6 +302,7 @@ export interface RootRouteChildren {
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
   LearnSlugNotesRoute: typeof LearnSlugNotesRoute
   StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
+  StudioCoursesCourseIdAnalyticsRoute: typeof StudioCoursesCourseIdAnalyticsRoute
   StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
   StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
   StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
@@ -416,6 +430,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioCoursesCourseIdAccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/courses/$courseId/analytics': {
+      id: '/studio/courses/$courseId/analytics'
+      path: '/studio/courses/$courseId/analytics'
+      fullPath: '/studio/courses/$courseId/analytics'
+      preLoaderRoute: typeof StudioCoursesCourseIdAnalyticsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/studio/courses/$courseId/learners': {
       id: '/studio/courses/$courseId/learners'
       path: '/studio/courses/$courseId/learners'
@@ -457,6 +478,7 @@ const rootRouteChildren: RootRouteChildren = {
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
   LearnSlugNotesRoute: LearnSlugNotesRoute,
   StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
+  StudioCoursesCourseIdAnalyticsRoute: StudioCoursesCourseIdAnalyticsRoute,
   StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
   StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,
   StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
