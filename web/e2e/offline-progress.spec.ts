@@ -15,6 +15,8 @@ async function cutApi(page: Page) {
 }
 
 test('a tick made while the API is unreachable is kept on the device and synced when it returns', async ({ page }) => {
+  // Two reloads and a sync after the backoff: more than the default 30 s on a loaded machine.
+  test.slow()
   const learner = await createConfirmedUser()
   await enrollAs(learner, { slug })
   await signIn(page, learner.email, learner.password, `/learn/${slug}/${textLesson}`)
@@ -30,8 +32,9 @@ test('a tick made while the API is unreachable is kept on the device and synced 
   const stored = await page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id)
   expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ lesson_id: textLesson, completed: true })])
 
-  // A reload while still cut: the write is still on the device.
-  await page.reload()
+  // A reload while still cut: the write is still on the device. (The page cannot load its lesson, so wait for the
+  // document only, not for every request to settle.)
+  await page.reload({ waitUntil: 'domcontentloaded' })
   await expect
     .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
     .toContain(textLesson)

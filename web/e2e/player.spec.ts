@@ -14,6 +14,10 @@ const manualVideo = 'e0000000-0000-4000-8000-000000001006'
 const afterManualVideo = 'e0000000-0000-4000-8000-000000001007'
 const lessonUrl = (id: string) => `/learn/${slug}/${id}`
 
+// Each journey signs a new learner in and plays real video (the up-next one three times, plus a 6 s wait): longer
+// than the default 30 s.
+test.describe.configure({ timeout: 120_000 })
+
 async function enrolledLearner(page: Page, lessonId: string): Promise<TestUser> {
   const learner = await createConfirmedUser()
   await enrollAs(learner, { slug })
