@@ -13,7 +13,7 @@ export type { RealtimeChannel }
 let client: Promise<RealtimeClient> | null = null
 
 function realtimeClient(): Promise<RealtimeClient> {
-  client ??= import('@supabase/realtime-js').then(({ RealtimeClient }) => {
+  client ??= import('@supabase/realtime-js').then(async ({ RealtimeClient }) => {
     const url = new URL('realtime/v1', supabaseUrl.endsWith('/') ? supabaseUrl : `${supabaseUrl}/`)
     url.protocol = url.protocol.replace('http', 'ws')
     const realtime = new RealtimeClient(url.href, {
@@ -21,9 +21,13 @@ function realtimeClient(): Promise<RealtimeClient> {
       // Asked on every join and heartbeat: a visitor joins with the key, a user with their current token.
       accessToken: async () => (await getAccessToken()) ?? supabasePublishableKey,
     })
-    // As supabase-js does: a new or refreshed token reaches the open channels at once, a sign-out drops it.
+    // The token first, before any channel joins: a join without one is a visitor's, whose postgres_changes the
+    // server refuses under RLS (a later token does not make it subscribe again).
+    await realtime.setAuth()
+    // As supabase-js does: a new or refreshed token reaches the open channels at once, a sign-out drops it (to the
+    // key, given here rather than asked for: Auth calls this while it holds its lock).
     supabase.auth.onAuthStateChange((event, session) => {
-      if (event === 'SIGNED_OUT') void realtime.setAuth()
+      if (event === 'SIGNED_OUT') void realtime.setAuth(supabasePublishableKey)
       else if (session) void realtime.setAuth(session.access_token)
     })
     return realtime
