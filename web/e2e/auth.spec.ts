@@ -47,6 +47,7 @@ test('sign in with a password and sign out again', async ({ page }) => {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
   await page.goto('/account')
   await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=%2Faccount/)
+  await expect(page).toHaveTitle('Sign in · Summit')
 })
 
 test('a wrong password shows a sentence and keeps the email', async ({ page }) => {

@@ -44,6 +44,7 @@ test('a new learner signs up, enrolls, resumes a video, ticks lessons live acros
 
   // Sign up and confirm through the inbox.
   await page.goto('/auth/sign-up')
+  await expect(page).toHaveTitle('Create an account · Summit')
   await page.getByLabel('Your name').fill('Journey Learner')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
@@ -52,14 +53,19 @@ test('a new learner signs up, enrolls, resumes a video, ticks lessons live acros
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
   await page.goto(extractLink(await latestEmail(email, { subject: /confirm/i, after: sentAfter })))
   await expect(page).toHaveURL(/127\.0\.0\.1:5173\/$/)
+  // A new account is welcomed, not welcomed back.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Summit' })).toBeVisible()
+  await expect(page).toHaveTitle('Home · Summit')
 
   // Enroll on the course page.
   await page.goto(`/courses/${slug}`)
+  await expect(page).toHaveTitle('Web Accessibility Basics · Summit')
   await page.getByRole('button', { name: 'Enroll for free' }).click()
   await expect(page.getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute('aria-valuenow', '0')
 
   // Play a video for a few seconds, pause, reload: it resumes where it was paused.
   await page.goto(lessonUrl(videoLesson))
+  await expect(page).toHaveTitle('WCAG in plain words — Web Accessibility Basics · Summit')
   await expect(video(page)).toBeVisible()
   await video(page).evaluate(async (el: HTMLVideoElement) => {
     el.muted = true

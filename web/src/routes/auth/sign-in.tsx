@@ -39,7 +39,14 @@ function SignInPage() {
         </>
       }
     >
-      <SignInForm redirect={search.redirect} onSignedIn={() => void navigate({ href: search.redirect ?? '/' })} />
+      <SignInForm
+        redirect={search.redirect}
+        onSignedIn={() => {
+          // After the app's auth sync (a task queued on SIGNED_IN) has reset the caches, not before: otherwise the
+          // next page's loader fetches its data and the reset fetches it again.
+          setTimeout(() => void navigate({ href: search.redirect ?? '/' }), 0)
+        }}
+      />
     </AuthCard>
   )
 }
