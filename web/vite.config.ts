@@ -27,6 +27,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  // recharts is only imported from a code-split studio route, which the dev server's dependency scan does not
+  // reach: pre-bundle it at start instead of discovering it on a first visit (a re-optimisation and a stalled page).
+  optimizeDeps: { include: ['recharts'] },
   // `@/` imports (see tsconfig.json `paths`) resolve from the one definition in tsconfig.
   resolve: { tsconfigPaths: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

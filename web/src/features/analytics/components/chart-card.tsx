@@ -1,6 +1,7 @@
 // A titled card holding a chart and the table with its numbers, side by side on wide screens and stacked on
-// narrow ones. The table is the accessible version of the chart, so it always renders.
-import type { ReactNode } from 'react'
+// narrow ones. The table is the accessible version of the chart, so it always renders, even before the chart
+// library (loaded lazily, see lazy-bar-chart) has arrived.
+import { Suspense, type ReactNode } from 'react'
 import { ChartColumn } from 'lucide-react'
 
 interface ChartCardProps {
@@ -25,7 +26,9 @@ export function ChartCard({ id, title, description, chart, children }: ChartCard
         <p className="text-sm text-slate-600">{description}</p>
       </div>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-        {chart}
+        <Suspense fallback={<div aria-hidden="true" className="h-40 animate-pulse rounded-lg bg-slate-100" />}>
+          {chart}
+        </Suspense>
         <div className="min-w-0 overflow-x-auto">{children}</div>
       </div>
     </section>

@@ -2,7 +2,7 @@
 // share of the enrolled learners and how many the previous step lost.
 import type { FunnelCounts } from '../lib/funnel'
 import { funnelSteps } from '../lib/funnel'
-import { AnalyticsBarChart } from './bar-chart'
+import { LazyBarChart as AnalyticsBarChart } from './lazy-bar-chart'
 import { ChartCard } from './chart-card'
 
 export function FunnelSection({ counts }: { counts: FunnelCounts }) {

@@ -3,7 +3,7 @@
 // tables list every lesson in course order.
 import type { LessonStat } from '../api/analytics.api'
 import { formatDuration } from '../lib/format'
-import { AnalyticsBarChart } from './bar-chart'
+import { LazyBarChart as AnalyticsBarChart } from './lazy-bar-chart'
 import { ChartCard } from './chart-card'
 
 const TOP = 10
