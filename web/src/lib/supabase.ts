@@ -3,13 +3,14 @@
 //
 // It is assembled from supabase-js's own parts (Auth, PostgREST, Storage, Functions) exactly as createClient wires
 // them, minus Realtime: createClient builds a RealtimeClient up front, which puts realtime-js and its Phoenix
-// socket in every page's first load. Channels come from `openChannel` in ./realtime, which loads them on first use.
-import { AuthClient } from '@supabase/auth-js'
+// socket in every page's first load. Channels come from `openChannel` in ./realtime, which loads them on first use;
+// Auth loads when a session may exist (./lazy-auth).
 import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
 import { StorageClient } from '@supabase/storage-js'
 import type { SupabaseClient as SupabaseJsClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
+import { lazyAuth } from './lazy-auth'
 
 // Defaults point at the local stack (`npm start`); the key is the public local publishable key
 // that every `supabase start` prints, so it is safe to commit. `||` (not `??`) so that an empty
@@ -27,17 +28,26 @@ export type SupabaseClient = Pick<
 const base = new URL(supabaseUrl.endsWith('/') ? supabaseUrl : `${supabaseUrl}/`)
 const headers = { 'X-Client-Info': 'supabase-js-web/2.119.0 (summit)' }
 
-const auth = new AuthClient({
-  url: new URL('auth/v1', base).href,
-  headers: { Authorization: `Bearer ${supabasePublishableKey}`, apikey: supabasePublishableKey, ...headers },
-  // The key createClient derives from the host, so sessions stored before (and by the tests) are found.
-  storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
-  autoRefreshToken: true,
-  persistSession: true,
-  detectSessionInUrl: true,
-  flowType: 'implicit',
-  hasCustomAuthorizationHeader: false,
-})
+// The key createClient derives from the host, so sessions stored before (and by the tests) are found.
+const storageKey = `sb-${base.hostname.split('.')[0]}-auth-token`
+// auth-js loads only once a session may exist (see ./lazy-auth): a visitor's first load goes without it.
+const auth = lazyAuth(
+  () =>
+    import('@supabase/auth-js').then(
+      ({ AuthClient }) =>
+        new AuthClient({
+          url: new URL('auth/v1', base).href,
+          headers: { Authorization: `Bearer ${supabasePublishableKey}`, apikey: supabasePublishableKey, ...headers },
+          storageKey,
+          autoRefreshToken: true,
+          persistSession: true,
+          detectSessionInUrl: true,
+          flowType: 'implicit',
+          hasCustomAuthorizationHeader: false,
+        }),
+    ),
+  storageKey,
+)
 
 /** The signed-in user's access token, or null for a visitor. */
 export async function getAccessToken(): Promise<string | null> {
