@@ -37,7 +37,8 @@ export function NoteItem({ note, userId, onSeek, headingLevel: Heading = 'h3' }:
             type="button"
             onClick={() => onSeek(note.at_s ?? 0)}
             className="inline-flex min-h-11 items-center gap-1.5 rounded text-teal-800 underline underline-offset-2 hover:text-teal-900"
-            aria-label={`Play from ${spokenTimestamp(note.at_s)} (at ${moment})`}
+            // The visible "At 3:12" starts the name (WCAG 2.5.3), then what the button does, in words.
+            aria-label={`At ${moment}: play the video from ${spokenTimestamp(note.at_s)}`}
           >
             <Play aria-hidden="true" className="size-4" />
             At {moment}

@@ -1,0 +1,116 @@
+// Notes in the player: an enrolled learner pins a note to a moment of the video, jumps back to that moment from the
+// note, edits it, finds it under "My notes" for the course, exports them as Markdown and deletes it; the notes
+// section and the My notes page have no serious or critical axe violation at 1280 and 360 px.
+import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { createConfirmedUser, signIn } from './support'
+
+// Journeys of many steps (sign-in, enrollment, several pages, two browsers) on the dev server.
+test.describe.configure({ timeout: 120_000 })
+
+const slug = 'web-accessibility-basics'
+// A 24-second video lesson of the seeded course (supabase/seed.sql).
+const videoLesson = 'e0000000-0000-4000-8000-000000001001'
+
+async function expectNoSeriousViolations(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 })
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    serious.map((v) => `${width}px ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([])
+}
+
+const currentTime = (page: Page) => page.locator('video').evaluate((el: HTMLVideoElement) => el.currentTime)
+
+test('a learner pins a note to a moment, seeks back to it, edits, exports and deletes it', async ({ page }) => {
+  const user = await createConfirmedUser({ displayName: 'Nora Notes' })
+  await signIn(page, user.email, user.password, `/courses/${slug}`)
+  await page.getByRole('button', { name: 'Enroll for free' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Course progress' })).toBeVisible()
+
+  await page.goto(`/learn/${slug}/${videoLesson}`)
+  const video = page.locator('video')
+  // The player's first load compiles its route and signs the media URL: slower than a click on a busy machine.
+  await expect(video).toBeVisible({ timeout: 20_000 })
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThan(0)
+  await video.evaluate((el: HTMLVideoElement) => {
+    el.muted = true
+    el.currentTime = 7
+  })
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(7)
+
+  const notes = page.getByTestId('my-notes')
+  await expect(notes.getByText('No notes on this lesson yet.')).toBeVisible()
+  const noteField = notes.getByRole('textbox', { name: 'New note' })
+  await noteField.focus()
+  await expect(notes.getByText('At 0:07 of the video')).toBeVisible()
+  await noteField.fill('Perceivable, **operable**, understandable')
+  await notes.getByRole('button', { name: 'Save note' }).click()
+  const note = notes.getByRole('article', { name: 'Note at 0:07' })
+  await expect(note.locator('strong', { hasText: 'operable' })).toBeVisible()
+  await expect(noteField).toHaveValue('')
+
+  await expectNoSeriousViolations(page, 1280)
+  await expectNoSeriousViolations(page, 360)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Back to the start, then the note's moment seeks the video there.
+  await video.evaluate((el: HTMLVideoElement) => {
+    el.currentTime = 0
+  })
+  await expect.poll(() => currentTime(page)).toBeLessThan(1)
+  await note.getByRole('button', { name: 'At 0:07: play the video from 7 seconds' }).click()
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(7)
+
+  await note.getByRole('button', { name: 'Edit note at 0:07' }).click()
+  const editField = note.getByRole('textbox', { name: 'Edit note' })
+  await expect(editField).toBeFocused()
+  await editField.fill('POUR: perceivable, operable, understandable, robust')
+  await note.getByRole('button', { name: 'Save note' }).click()
+  await expect(note.getByText('POUR: perceivable, operable, understandable, robust')).toBeVisible()
+
+  // My notes for the course, with its own title, and the Markdown export.
+  await notes.getByRole('link', { name: 'All my notes for this course' }).click()
+  await expect(page).toHaveTitle('My notes · Web Accessibility Basics · Summit')
+  await expect(page.getByRole('heading', { name: 'My notes', level: 1 })).toBeVisible()
+  await expect(page.getByText('POUR: perceivable, operable, understandable, robust')).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export as Markdown' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(`${slug}-notes.md`)
+  const markdown = await readFile((await file.path()) ?? '', 'utf8')
+  expect(markdown).toContain('# My notes: Web Accessibility Basics')
+  expect(markdown).toContain('### At 0:07\n\nPOUR: perceivable, operable, understandable, robust')
+  await expectNoSeriousViolations(page, 360)
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await page.getByRole('button', { name: 'Delete note at 0:07' }).click()
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByRole('heading', { name: 'No notes yet' })).toBeVisible()
+})
+
+test('a note typed while the API is unreachable is kept, and saved once it is back', async ({ page }) => {
+  const user = await createConfirmedUser()
+  await signIn(page, user.email, user.password, `/courses/${slug}`)
+  await page.getByRole('button', { name: 'Enroll for free' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Course progress' })).toBeVisible()
+  await page.goto(`/learn/${slug}/${videoLesson}`)
+  const notes = page.getByTestId('my-notes')
+  await expect(notes.getByText('No notes on this lesson yet.')).toBeVisible()
+
+  await page.route('**/rest/v1/notes**', (route) => route.abort('internetdisconnected'))
+  await notes.getByRole('textbox', { name: 'New note' }).fill('Written on a train')
+  await notes.getByRole('button', { name: 'Save note' }).click()
+  await expect(notes.getByRole('alert')).toContainText('Your text is kept here')
+  // Even a reload keeps the draft.
+  await page.reload()
+  await expect(page.getByTestId('my-notes').getByRole('textbox', { name: 'New note' })).toHaveValue(
+    'Written on a train',
+  )
+
+  await page.unroute('**/rest/v1/notes**')
+  await page.getByTestId('my-notes').getByRole('button', { name: 'Save note' }).click()
+  await expect(page.getByTestId('my-notes').getByRole('article')).toContainText('Written on a train')
+})
