@@ -41,10 +41,10 @@ export function DropOffSection({ lessons }: { lessons: LessonStat[] }) {
         )
       }
     >
-      <div className="max-h-96 overflow-y-auto">
+      <div>
         <table className="w-full text-sm">
           <caption className="sr-only">Learners per lesson: stopped there and still working on it</caption>
-          <thead className="sticky top-0 bg-white">
+          <thead>
             <tr className="border-b border-slate-200 text-left text-slate-600">
               <th scope="col" className={head}>
                 Lesson
@@ -92,10 +92,10 @@ export function LessonTimeSection({ lessons, dateFiltered }: { lessons: LessonSt
         )
       }
     >
-      <div className="max-h-96 overflow-y-auto">
+      <div>
         <table className="w-full text-sm">
           <caption className="sr-only">Median time per lesson and how many learners completed it</caption>
-          <thead className="sticky top-0 bg-white">
+          <thead>
             <tr className="border-b border-slate-200 text-left text-slate-600">
               <th scope="col" className={head}>
                 Lesson
