@@ -82,6 +82,11 @@ select le.id, le.course_id, le.duration_s, (le.position + 10 * (cs.position - 1)
 from public.lessons le join public.course_sections cs on cs.id = le.section_id
 where le.course_id = 'c0000000-0000-4000-8000-00000000f001';
 
+-- Temporary tables have no statistics until analysed: without them the joins below are planned as nested loops
+-- over 20,000 x 20,000 rows.
+analyze volume_learners;
+analyze volume_lessons;
+
 -- Progress: lessons 1..reached, every one completed but the last (unless it is lesson 200), spaced 20 minutes
 -- apart and ending idle_days ago. Triggers off for this statement only (replica role: also the foreign-key checks,
 -- which the generated ids satisfy by construction, and no table lock that would stall a running app); the derived
