@@ -36,6 +36,6 @@ Deno.serve(serveJson(async (request) => {
       return await ownCertificate(client, user.id, body.courseId)
     })()
     : await certificateByCode(visitorClient(request), admin, body.code)
-  const path = await ensurePdf(admin, certificate, siteOrigin(request))
+  const path = await ensurePdf(admin, certificate, siteOrigin(request, Deno.env.get('SITE_URL')))
   return json({ url: await signedPdfUrl(admin, certificate, path), code: certificate.code })
 }))

@@ -2,7 +2,8 @@
 // is rendered once and keeps its QR), else the browser's Origin, but only a loopback one (local development), so
 // a forged Origin can never put another site's address on a stored certificate.
 
-export function siteOrigin(request: Request, site = Deno.env.get('SITE_URL')): string | undefined {
+/** `site` is the deployment's SITE_URL (the caller reads the environment, so this stays a pure function). */
+export function siteOrigin(request: Request, site: string | undefined): string | undefined {
   for (const [candidate, loopbackOnly] of [[site, false], [request.headers.get('Origin'), true]] as const) {
     if (!candidate) continue
     try {
