@@ -18,7 +18,7 @@ import { learnQueries } from '@/features/learn/api/learn.queries'
 import { AccessWatch } from '@/features/learn/components/access-watch'
 import { CompleteToggle } from '@/features/learn/components/complete-toggle'
 import { Curriculum } from '@/features/learn/components/curriculum'
-import { FinishCourse } from '@/features/learn/components/finish-course'
+import { FinishCourse, FinishMoment, useFinishMoment } from '@/features/learn/components/finish-course'
 import { CourseFinish } from '@/features/certificates/components/course-finish'
 import { LessonNav } from '@/features/learn/components/lesson-nav'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
@@ -40,6 +40,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
   const videoRef = useRef<VideoLessonHandle>(null)
   const playerRef = useRef<VideoPlayerHandle>(null)
   const [theatre, setTheatre] = useState(false)
+  const finishMoment = useFinishMoment(outline)
   const mode = viewerMode(outline)
   // Only a learner's own progress flows in: staff keep none here, and a preview must stay a fresh enrollment.
   const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row), mode === 'learner')
@@ -155,18 +156,26 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                     outline={outline}
                     lessonId={lesson.id}
                     live={lesson.kind === 'video' ? live : undefined}
-                    finished={
-                      <CourseFinish
-                        courseId={outline.course.id}
-                        schoolId={outline.course.school.id}
-                        schoolName={outline.course.school.name}
-                        certificateEnabled={outline.course.certificate_enabled}
-                      />
-                    }
+                    onFinished={() => finishMoment.setOpen(true)}
                   />
                 ) : null
               }
             />
+            {canSave ? (
+              <FinishMoment
+                outline={outline}
+                open={finishMoment.open}
+                onOpenChange={finishMoment.setOpen}
+                finished={
+                  <CourseFinish
+                    courseId={outline.course.id}
+                    schoolId={outline.course.school.id}
+                    schoolName={outline.course.school.name}
+                    certificateEnabled={outline.course.certificate_enabled}
+                  />
+                }
+              />
+            ) : null}
             {content ? (
               <LessonDiscussion
                 slug={slug}
