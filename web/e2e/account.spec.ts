@@ -63,9 +63,10 @@ test('upload an avatar: the progress bar fills and the picture shows on the page
   await expect(page.getByText('Your new picture is saved.')).toBeVisible()
 
   const picture = page.getByRole('img', { name: 'Your profile picture' })
+  // Requested at the size shown (80 px) through Storage's image transformations, not as the full upload.
   await expect(picture).toHaveAttribute(
     'src',
-    new RegExp(`/storage/v1/object/public/avatars/${user.id}/my-photo-1\\.png`),
+    new RegExp(`/storage/v1/render/image/public/avatars/${user.id}/my-photo-1\\.png\\?width=80&height=80&resize=cover`),
   )
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1)
   await expect(page.getByRole('banner').locator(`img[src*="avatars/${user.id}/"]`)).toBeVisible()

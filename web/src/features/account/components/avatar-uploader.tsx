@@ -78,6 +78,7 @@ export function AvatarUploader({ profile }: { profile: Profile }) {
           version={profile.updated_at}
           alt={profile.avatar_path ? 'Your profile picture' : ''}
           className="size-20 text-2xl"
+          size={80}
         />
         <div className="flex flex-wrap gap-2">
           {/* A real file input (keyboard and screen readers reach it), dressed as a button by its label. */}
