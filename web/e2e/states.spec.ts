@@ -57,7 +57,9 @@ test('an unknown course is not found after a single request', async ({ page }) =
   await page.goto('/courses/no-such-course-anywhere')
   // Timed from the request (the dev server may take a while to serve the app itself).
   await headingAppears(page, 'Course not found')
-  expect(Date.now() - (outlines[0] ?? 0)).toBeLessThan(1500)
+  // Within the 3 s every error state has; that nothing was retried is what the single request below proves (a retry
+  // would be a second outline call), so a dev server slowed by load cannot fail this on timing alone.
+  expect(Date.now() - (outlines[0] ?? 0)).toBeLessThan(3000)
   await expect(page).toHaveTitle('Course · Summit')
   await page.waitForTimeout(1500)
   expect(outlines).toHaveLength(1)
