@@ -69,6 +69,8 @@ describe('DetailsForm', () => {
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: '## What you learn\n\n- joins' } })
     expect(await screen.findByRole('heading', { name: 'What you learn' })).toBeTruthy()
     expect(screen.getByRole('listitem').textContent).toBe('joins')
+    // The edit saves on its own after a pause: let it finish here, or the unmount's flush lands in the next test.
+    expect(await screen.findByText('All changes saved', undefined, { timeout: 3000 })).toBeTruthy()
   })
 
   it('keeps a too-short title back with the reason next to the field', async () => {
