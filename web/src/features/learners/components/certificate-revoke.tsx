@@ -4,12 +4,11 @@
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field'
 import { courseCertificatesQuery, useRevokeCertificate } from '@/lib/certificates/course-certificates'
-import { errorCode, errorFields, errorMessage } from '@/lib/errors'
+import { errorFields } from '@/lib/errors'
 import { formatDate } from '../lib/format'
+import { ReasonField, RefusalAlert } from './reason-parts'
 
 export const revokeAal2Explanation =
   'Revoking a certificate needs two-factor sign-in. Sign in with your second factor (an authenticator app or a passkey), then try again. Setting up two-factor sign-in is coming to your account page.'
@@ -26,7 +25,6 @@ export function CertificateRevoke({ courseId, userId }: { courseId: string; user
 
   const serverField = revoke.isError ? errorFields(revoke.error).reason : undefined
   const fieldError = missing ? 'Say why the certificate is revoked.' : serverField
-  const aal2 = revoke.isError && errorCode(revoke.error) === 'aal2_required'
 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2">
@@ -66,26 +64,9 @@ export function CertificateRevoke({ courseId, userId }: { courseId: string; user
             The verification page will show the certificate as revoked, with today&apos;s date. The reason stays with
             the school.
           </p>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-900">
-              Reason for revoking
-            </label>
-            <textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              rows={3}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-reason-error` : undefined}
-              onChange={(event) => setReason(event.target.value)}
-              className="rounded-md border border-slate-300 p-3 text-base text-slate-900 aria-[invalid=true]:border-red-600"
-            />
-            {fieldError ? <FieldError id={`${id}-reason-error`}>{fieldError}</FieldError> : null}
-          </div>
+          <ReasonField id={id} label="Reason for revoking" value={reason} onChange={setReason} error={fieldError} />
           {revoke.isError && !serverField ? (
-            <Alert tone="error" title={aal2 ? 'Two-factor sign-in needed' : undefined}>
-              {aal2 ? revokeAal2Explanation : errorMessage(revoke.error)}
-            </Alert>
+            <RefusalAlert error={revoke.error} aal2Explanation={revokeAal2Explanation} />
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>

@@ -1,12 +1,11 @@
 // Removing a learner: a reason is required (the database refuses a blank one too). A session without a second
 // factor is refused with aal2_required, explained here; the reason typed stays in the form whatever the answer.
 import { useId, useState } from 'react'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { FieldError } from '@/components/ui/field'
-import { errorCode, errorFields, errorMessage } from '@/lib/errors'
+import { errorFields } from '@/lib/errors'
 import type { RosterRow } from '../api/learners.api'
 import { useRemoveLearner } from '../api/learners.mutations'
+import { ReasonField, RefusalAlert } from './reason-parts'
 
 export const aal2Explanation =
   'Removing a learner needs two-factor sign-in. Sign in with your second factor (an authenticator app or a passkey), then try again. Setting up two-factor sign-in is coming to your account page.'
@@ -37,30 +36,8 @@ export function RemoveLearnerForm({ courseId, row, onDone }: { courseId: string;
         {row.display_name} loses access to the lessons and videos at once, also in a lesson they have open. Their
         progress is kept, and you can add them back later.
       </p>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-900">
-          Reason
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={500}
-          rows={3}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-reason-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-          className="rounded-md border border-slate-300 p-3 text-base text-slate-900 aria-[invalid=true]:border-red-600"
-        />
-        {fieldError ? <FieldError id={`${id}-reason-error`}>{fieldError}</FieldError> : null}
-      </div>
-      {remove.isError && !serverField ? (
-        <Alert
-          tone="error"
-          title={errorCode(remove.error) === 'aal2_required' ? 'Two-factor sign-in needed' : undefined}
-        >
-          {errorCode(remove.error) === 'aal2_required' ? aal2Explanation : errorMessage(remove.error)}
-        </Alert>
-      ) : null}
+      <ReasonField id={id} label="Reason" value={reason} onChange={setReason} error={fieldError} />
+      {remove.isError && !serverField ? <RefusalAlert error={remove.error} aal2Explanation={aal2Explanation} /> : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone}>
           Cancel
