@@ -2,23 +2,20 @@
 // at-risk learners), live. The cohort and enrollment date range are URL search params. An unknown course, or one
 // of another school, is not-found without retries; a member who is neither its instructor nor the school's owner
 // reads the calls' refusal in place.
-import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { ChartColumn, ChevronLeft } from 'lucide-react'
+import { createFileRoute } from '@tanstack/react-router'
+import { ChartColumn } from 'lucide-react'
 import { requireSession } from '@/features/auth/api/session'
 import { AnalyticsPage } from '@/features/analytics/components/analytics-page'
 import { analyticsSearchSchema, type AnalyticsSearch } from '@/features/analytics/schemas/analytics-search.schema'
-import { studioQueries } from '@/features/studio/api/studio.queries'
+import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
+import { CourseSubpageHeader } from '@/features/studio/components/course-subpage-header'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
 export const Route = createFileRoute('/studio/courses/$courseId/analytics')({
   validateSearch: analyticsSearchSchema,
   beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
-  loader: async ({ context: { queryClient }, params }) => {
-    const course = await queryClient.ensureQueryData(studioQueries.details(params.courseId))
-    if (!course) throw notFound()
-    return { title: course.title }
-  },
+  loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `Analytics · ${loaderData.title} · Studio · Summit` : 'Analytics · Studio · Summit' }],
   }),
@@ -37,20 +34,10 @@ function AnalyticsRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <Link
-          to="/studio/courses/$courseId"
-          params={{ courseId }}
-          className="inline-flex w-fit items-center gap-1 rounded-md text-sm font-medium text-teal-800 hover:underline"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {title}
-        </Link>
-        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-          <ChartColumn aria-hidden="true" className="size-7 text-teal-700" />
-          Analytics
-        </h1>
-      </div>
+      <CourseSubpageHeader courseId={courseId} courseTitle={title}>
+        <ChartColumn aria-hidden="true" className="size-7 text-teal-700" />
+        Analytics
+      </CourseSubpageHeader>
       <AnalyticsPage courseId={courseId} search={search} onSearchChange={onSearchChange} />
     </div>
   )

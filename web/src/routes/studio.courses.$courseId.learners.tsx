@@ -1,8 +1,7 @@
 // /studio/courses/$courseId/learners: who learns in a course and what the instructor can do about it. Tabs: the
 // roster ("Learners"), cohorts, invite links, access codes and events (the course-access panels, also gathered on
 // /studio/courses/$courseId/access). The roster's search, filters, sort and page are URL search params. An unknown course, or one of another school, is not-found without retries.
-import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { ChevronLeft } from 'lucide-react'
+import { createFileRoute } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
 import { requireSession } from '@/features/auth/api/session'
 import { AccessCodesPanel } from '@/features/course-access/components/access-codes-panel'
@@ -11,18 +10,15 @@ import { EventsPanel } from '@/features/course-access/components/events-panel'
 import { InvitesPanel } from '@/features/course-access/components/invites-panel'
 import { LearnersPanel } from '@/features/learners/components/learners-panel'
 import { rosterSearchSchema, type RosterSearch } from '@/features/learners/schemas/roster-search.schema'
-import { studioQueries } from '@/features/studio/api/studio.queries'
+import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
+import { CourseSubpageHeader } from '@/features/studio/components/course-subpage-header'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
 export const Route = createFileRoute('/studio/courses/$courseId/learners')({
   validateSearch: rosterSearchSchema,
   beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
-  loader: async ({ context: { queryClient }, params }) => {
-    const course = await queryClient.ensureQueryData(studioQueries.details(params.courseId))
-    if (!course) throw notFound()
-    return { title: course.title }
-  },
+  loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `Learners · ${loaderData.title} · Studio · Summit` : 'Learners · Studio · Summit' }],
   }),
@@ -51,17 +47,9 @@ function LearnersRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <Link
-          to="/studio/courses/$courseId"
-          params={{ courseId }}
-          className="inline-flex w-fit items-center gap-1 rounded-md text-sm font-medium text-teal-800 hover:underline"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          {title}
-        </Link>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Learners</h1>
-      </div>
+      <CourseSubpageHeader courseId={courseId} courseTitle={title}>
+        Learners
+      </CourseSubpageHeader>
       <Tabs.Root defaultValue="learners" className="flex flex-col gap-4">
         <Tabs.List aria-label="Manage the course's learners" className="flex flex-wrap gap-1 border-b border-slate-200">
           <Tabs.Trigger value="learners" className={tabClass}>
