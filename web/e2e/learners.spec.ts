@@ -35,12 +35,12 @@ const uniqueName = (first: string) => `${first} ${Math.random().toString(36).sli
 // in the same order, whatever other journeys running meanwhile add to the course.
 const demoLearners = ['Aisha Bello', 'Kenji Watanabe', 'Lea Learner', 'Marco Rossi', 'Noah Fischer', 'Sofia Hernández']
 
-/** Whether the seed's learners among `names` come in alphabetical order (or its reverse). */
-function inOrder(names: string[], direction: 'asc' | 'desc'): boolean {
+/** Whether the seed's learners among `names` (at least `atLeast` of them) come in alphabetical order (or its reverse). */
+function inOrder(names: string[], direction: 'asc' | 'desc', atLeast = 2): boolean {
   const seen = names.filter((name) => demoLearners.includes(name))
   const sorted = demoLearners.filter((name) => seen.includes(name))
   if (direction === 'desc') sorted.reverse()
-  return seen.length >= 2 && seen.every((name, i) => name === sorted[i])
+  return seen.length >= atLeast && seen.every((name, i) => name === sorted[i])
 }
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) for a base32 secret, as authenticator apps compute it. */
@@ -106,15 +106,17 @@ test.describe('learners page', () => {
     await expect(page).toHaveURL(new RegExp(`${learnersUrl}$`))
     await expect(page).toHaveTitle('Learners · Web Accessibility Basics · Studio · Summit')
 
+    // The newest enrollments come first, 25 to a page: journeys running meanwhile enroll learners in this course too,
+    // so a seed learner is found by searching, not expected on the first page.
     const table = page.getByRole('table')
-    await expect(table.getByRole('rowheader', { name: 'Marco Rossi' })).toBeVisible()
-    await expect(table.getByRole('cell', { name: 'marco@example.com' })).toBeVisible()
+    await expect(table.getByRole('rowheader').first()).toBeVisible()
     expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
 
-    // Search (debounced, in the URL), then clear it.
+    // Search (debounced, in the URL, by email too), then clear it.
     await page.getByLabel('Search learners').fill('MARCO@')
     await expect(page).toHaveURL(/[?&]q=/)
     await expect(table.getByRole('rowheader')).toHaveText(['Marco Rossi'])
+    await expect(table.getByRole('cell', { name: 'marco@example.com' })).toBeVisible()
     await page.getByLabel('Search learners').fill('')
     await expect(table.getByRole('rowheader')).not.toHaveCount(1)
 
@@ -122,7 +124,10 @@ test.describe('learners page', () => {
     const nameHeader = table.getByRole('columnheader', { name: 'Name' })
     await nameHeader.getByRole('button').click()
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending')
-    await expect.poll(async () => inOrder(await table.getByRole('rowheader').allInnerTexts(), 'asc')).toBe(true)
+    // No learner of any journey sorts before Aisha; learners the journeys enroll ("E2E Learner", ...) may fill the rest
+    // of the first page, so one seed learner there is enough, and those that are there must be in order.
+    await expect(table.getByRole('rowheader').first()).toHaveText('Aisha Bello')
+    await expect.poll(async () => inOrder(await table.getByRole('rowheader').allInnerTexts(), 'asc', 1)).toBe(true)
     await nameHeader.getByRole('button').click()
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending')
     await expect.poll(async () => inOrder(await table.getByRole('rowheader').allInnerTexts(), 'desc')).toBe(true)

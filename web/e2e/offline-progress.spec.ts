@@ -23,21 +23,6 @@ test('a tick made while the API is unreachable is kept on the device and synced 
   const tick = page.getByRole('checkbox', { name: 'Mark complete' })
   await expect(tick).not.toBeChecked()
 
-  await cutApi(page)
-  await tick.click()
-  await expect(tick).toBeChecked()
-  await expect(page.getByText('Saved on this device — will sync.')).toBeVisible()
-  await expect(page.getByText(/You seem to be offline/)).toBeVisible()
-  await expect(page.getByText(/Something went wrong/)).toHaveCount(0)
-  const stored = await page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id)
-  expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ lesson_id: textLesson, completed: true })])
-
-  // A reload while still cut: the write is still on the device. (The page cannot load its lesson, so wait for the
-  // document only, not for every request to settle.)
-  await page.reload({ waitUntil: 'domcontentloaded' })
-  await expect
-    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
-    .toContain(textLesson)
   const client = await learnerClient(learner.email, learner.password)
   const status = async () => {
     const { data, error } = await client
@@ -48,7 +33,26 @@ test('a tick made while the API is unreachable is kept on the device and synced 
     if (error) throw new Error(`reading lesson_progress failed: ${error.message}`)
     return data
   }
-  expect((await status())?.status ?? 'not_started').not.toBe('completed')
+
+  await cutApi(page)
+  await tick.click()
+  await expect(tick).toBeChecked()
+  await expect(page.getByText('Saved on this device — will sync.')).toBeVisible()
+  await expect(page.getByText(/You seem to be offline/)).toBeVisible()
+  await expect(page.getByText(/Something went wrong/)).toHaveCount(0)
+  const stored = await page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id)
+  expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ lesson_id: textLesson, completed: true })])
+  expect((await status())?.status ?? 'not_started', 'nothing reached the database while cut').not.toBe('completed')
+
+  // A reload while still cut: the write is still on the device. (The page cannot load its lesson, so wait for the
+  // document only, not for every request to settle.)
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
+    .toContain(textLesson)
+  expect((await status())?.status ?? 'not_started', 'nothing reached the database across the reload').not.toBe(
+    'completed',
+  )
 
   // The API returns: the tick is sent, the device forgets it, the player shows it ticked.
   await page.unroute(`${apiUrl}/**`)

@@ -18,6 +18,9 @@ export const progressOutbox = new ProgressOutbox<SaveProgressResult>({
 })
 
 let started = false
+// Set between pagehide and a pageshow (the page restored from the back-forward cache): a request started while the
+// page is being left is cut off with it, its outcome never known, so queued writes wait for the next visit instead.
+let leaving = false
 
 /** Starts following the session and the connection; idempotent, a no-op outside a browser. */
 export function startProgressOutbox(): void {
@@ -29,6 +32,12 @@ export function startProgressOutbox(): void {
     setTimeout(() => progressOutbox.setUser(userId), 0)
   })
   window.addEventListener('online', () => void progressOutbox.retryNow())
+  window.addEventListener('pagehide', () => {
+    leaving = true
+  })
+  window.addEventListener('pageshow', () => {
+    leaving = false
+  })
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && progressOutbox.getState().queue.length > 0) {
       void progressOutbox.retryNow()
@@ -69,7 +78,7 @@ export async function sendOrQueue(input: SaveProgressInput): Promise<SaveProgres
   // Writes for a lesson that already waits join the queue behind it, so a later untick cannot arrive before a tick.
   if (userId && progressOutbox.getState().userId === userId && progressOutbox.pending(input.lesson_id)) {
     progressOutbox.add(userId, queued)
-    await progressOutbox.flush()
+    if (!leaving) await progressOutbox.flush()
     return null
   }
   try {
