@@ -30,11 +30,28 @@ export async function seedVolume(url: string, learners: number): Promise<VolumeC
     await client.query('commit')
     await client.query('analyze public.lesson_progress, public.enrollments, public.lessons, public.certificates')
     await client.query('analyze private.course_learner_stats, private.lesson_time_histogram').catch(() => undefined)
-    const { rows } = await client.query<{ learners: number; progress: number }>(
+    const { rows } = await client.query<{
+      learners: number
+      progress: number
+      counted: number
+      completed: number
+      certificates: number
+    }>(
       `select (select count(*) from public.enrollments where course_id = $1)::int as learners,
-              (select count(*) from public.lesson_progress where course_id = $1)::int as progress`,
+              (select count(*) from public.lesson_progress where course_id = $1)::int as progress,
+              (select learner_count from public.courses where id = $1) as counted,
+              (select count(*) from public.enrollments where course_id = $1 and status = 'completed')::int as completed,
+              (select count(*) from public.certificates where course_id = $1)::int as certificates`,
       [volumeCourseId],
     )
+    // The script computes what the enrollments' triggers would have: say so if it ever stops matching.
+    const derived = rows[0]!
+    if (derived.counted !== derived.learners || derived.certificates !== derived.completed) {
+      throw new Error(
+        `volume course inconsistent: learner_count ${derived.counted} for ${derived.learners} enrollments, ` +
+          `${derived.certificates} certificates for ${derived.completed} completions`,
+      )
+    }
     return {
       learners: rows[0]!.learners,
       progressRows: rows[0]!.progress,

@@ -1,9 +1,9 @@
 -- A course at real volume for the analytics bench and for trying the analytics page: "Volume Course" in its own
 -- school (owned by the demo owner, taught by the demo instructor when they exist), :learners learners in four cohorts
 -- and about :learners x 100 progress rows spread over 200 lessons. Set-based (generate_series), deterministic
--- (setseed), and idempotent: the previous volume school is dropped first. Progress triggers are off while the bulk
--- rows go in; what they would have derived (enrollment state, daily activity, analytics aggregates) is then
--- computed set-based, so the result is what save_progress would have left.
+-- (setseed), and idempotent: the previous volume school is dropped first. Progress and enrollment triggers are off
+-- while the bulk rows go in; what they would have derived (enrollment state, learner count, certificates, daily
+-- activity, analytics aggregates) is then computed set-based, so the result is what save_progress would have left.
 
 select setseed(0.42);
 
@@ -72,9 +72,14 @@ select '00000000-0000-0000-0000-000000000000', v.id, 'authenticated', 'authentic
 from volume_learners v
 cross join volume_password h;
 
+-- Enrollments without their per-row triggers too: each would add one to the same courses.learner_count row and
+-- announce a change on Realtime, and 20,000 updates of one row in one transaction walk an ever longer chain of its
+-- versions (quadratic: the load never finished). The count and the certificates are set below, set-based.
+set local session_replication_role = replica;
 insert into public.enrollments (course_id, user_id, cohort_id, source, status, enrolled_at)
 select 'c0000000-0000-4000-8000-00000000f001', v.id, v.cohort_id, 'open', 'active', v.enrolled_at
 from volume_learners v;
+set local session_replication_role = origin;
 
 -- Lessons numbered through the course (1..200), for joining learners to the lessons they reached.
 create temporary table volume_lessons on commit drop as
@@ -110,7 +115,9 @@ cross join lateral (
 ) w;
 set local session_replication_role = origin;
 
--- What the progress trigger would have derived: the resume point, the last activity, completion.
+-- What the progress trigger would have derived: the resume point, the last activity, completion (the enrollments'
+-- own triggers off, as for the insert above).
+set local session_replication_role = replica;
 update public.enrollments e
 set last_lesson_id = l.id,
     last_activity_at = now() - make_interval(days => v.idle_days),
@@ -119,6 +126,19 @@ set last_lesson_id = l.id,
 from volume_learners v
 join volume_lessons l on l.n = v.reached
 where e.user_id = v.id and e.course_id = 'c0000000-0000-4000-8000-00000000f001';
+set local session_replication_role = origin;
+
+-- What the enrollments' triggers would have derived: the catalog's learner count, and a certificate for every
+-- completion (the course has certificates on).
+update public.courses
+set learner_count = (
+  select count(*) from public.enrollments
+  where course_id = 'c0000000-0000-4000-8000-00000000f001' and status in ('active', 'completed'))
+where id = 'c0000000-0000-4000-8000-00000000f001';
+
+select private.issue_certificate(e.user_id, e.course_id, e.completed_at)
+from public.enrollments e
+where e.course_id = 'c0000000-0000-4000-8000-00000000f001' and e.status = 'completed';
 
 insert into public.daily_activity (user_id, day, seconds, lessons_completed)
 select p.user_id, (p.updated_at at time zone 'UTC')::date, least(sum(p.watched_s), 86400)::int,
