@@ -2,6 +2,7 @@
 // render its PDF once into the private `certificates` bucket at a stable path, and answer a signed URL of it.
 // Refusals follow PRODUCT.md §8: not_completed 409 before completion, certificate_not_found 404 otherwise.
 import { HttpError } from '../_shared/http.ts'
+import { projectRelative } from '../_shared/storage-url.ts'
 import type { Client } from '../_shared/supabase.ts'
 import { paperFor } from './paper.ts'
 import { renderCertificate } from './render.ts'
@@ -120,10 +121,11 @@ export async function ensurePdf(admin: Client, certificate: Certificate, site: s
   return path
 }
 
+/** The PDF's signed URL, relative to the project (see _shared/storage-url.ts). */
 export async function signedPdfUrl(admin: Client, certificate: Certificate, path: string): Promise<string> {
   const { data, error } = await admin.storage
     .from('certificates')
     .createSignedUrl(path, signedUrlSeconds, { download: `certificate-${certificate.code}.pdf` })
   if (error) throw error
-  return data.signedUrl
+  return projectRelative(data.signedUrl)
 }

@@ -1,6 +1,7 @@
 // POST /functions/v1/certificate — `{ course_id }` (the signed-in learner's certificate for the course) or
 // `{ code }` (anyone: a valid certificate's PDF, as the verification page offers it) → 200 `{ url, code }`, a
-// signed URL of the PDF. Errors use the envelope of _shared/http.ts; the flow lives in certificate.ts.
+// signed URL of the PDF relative to the project's URL (see _shared/storage-url.ts). Errors use the envelope of
+// _shared/http.ts; the flow lives in certificate.ts.
 import { createClient } from '@supabase/supabase-js'
 import type { Database } from '../_shared/database.types.ts'
 import { json, requireMethod, serveJson } from '../_shared/http.ts'

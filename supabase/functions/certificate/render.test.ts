@@ -1,8 +1,9 @@
-// Unit tests of the PDF: one landscape page of the paper asked for, metadata naming the certificate, and names
-// outside Windows-1252 printed with "?" instead of failing.
+// Unit tests of the PDF: one landscape page of the paper asked for, metadata naming the certificate, and names in
+// the scripts Roboto draws printed as written, characters it lacks as "?" instead of failing or an empty box.
 import assert from 'node:assert/strict'
 import { PDFDocument } from 'pdf-lib'
-import { hoursLabel, issueDate, renderCertificate } from './render.ts'
+import { certificateFaces } from './fonts.ts'
+import { hoursLabel, issueDate, printable, renderCertificate } from './render.ts'
 
 const content = {
   code: 'ABCDEFGHJK',
@@ -33,4 +34,14 @@ Deno.test("the issue date is the day in the learner's zone", () => {
 Deno.test('hours read naturally', () => {
   assert.equal(hoursLabel(1), '1 hour of study')
   assert.equal(hoursLabel(12.5), '12.5 hours of study')
+})
+
+Deno.test('names in Latin, Greek, Cyrillic and Vietnamese print as written; characters the face lacks as "?"', () => {
+  const { regular, bold } = certificateFaces()
+  for (const face of [regular, bold]) {
+    assert.equal(printable(face, 'Дмитрий Ιωάννης Nguyễn Sofía Łukasz'), 'Дмитрий Ιωάννης Nguyễn Sofía Łukasz')
+    assert.equal(printable(face, 'Kenji 渡辺'), 'Kenji ??')
+  }
+  // Composed first: a name typed with combining accents prints as its letters, not as "?" after each.
+  assert.equal(printable(regular, 'Sofi\u0301a'), 'Sofía')
 })

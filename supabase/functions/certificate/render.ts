@@ -1,9 +1,10 @@
 // Renders a certificate as a one-page landscape PDF with pdf-lib: the school, the learner, the course, the hours,
 // the issue date, the code, and a QR code (drawn from a PNG made by qrcode) that opens the verification page.
-// Text uses the standard Helvetica faces, which only encode Windows-1252: other characters print as "?".
+// Text is set in Roboto (fonts.ts): a character the face does not have prints as "?".
 // @ts-types="npm:@types/qrcode@1.5.6"
 import QRCode from 'qrcode'
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib'
+import { PDFDocument, type PDFFont, rgb } from 'pdf-lib'
+import { certificateFaces, type Face, fontkit } from './fonts.ts'
 import { type Paper, paperSize } from './paper.ts'
 
 export interface CertificateContent {
@@ -23,16 +24,9 @@ const ink = rgb(0.07, 0.09, 0.15)
 const muted = rgb(0.29, 0.33, 0.39)
 const accent = rgb(0.15, 0.39, 0.92)
 
-/** The text with every character Helvetica cannot encode replaced, so drawing never throws on a name. */
-export function printable(font: PDFFont, text: string): string {
-  return Array.from(text.normalize('NFC'), (char) => {
-    try {
-      font.encodeText(char)
-      return char
-    } catch {
-      return '?'
-    }
-  }).join('')
+/** The text with every character the face does not draw replaced, so a name never prints as empty boxes. */
+export function printable(face: Pick<Face, 'has'>, text: string): string {
+  return Array.from(text.normalize('NFC'), (char) => (face.has(char.codePointAt(0)!) ? char : '?')).join('')
 }
 
 export function issueDate(issuedAt: string, timezone: string | null): string {
@@ -52,12 +46,15 @@ export async function renderCertificate(content: CertificateContent, paper: Pape
   const pdf = await PDFDocument.create()
   const [width, height] = paperSize[paper]
   const page = pdf.addPage([width, height])
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const faces = certificateFaces()
+  pdf.registerFontkit(fontkit)
+  const regular = await pdf.embedFont(faces.regular.bytes, { subset: true })
+  const bold = await pdf.embedFont(faces.bold.bytes, { subset: true })
+  const faceOf = (font: PDFFont) => (font === bold ? faces.bold : faces.regular)
 
   // Centred text shrunk until it fits the width (long course titles), never below 12 pt.
   const centred = (raw: string, font: PDFFont, size: number, y: number, color = ink) => {
-    const text = printable(font, raw)
+    const text = printable(faceOf(font), raw)
     let fitted = size
     while (fitted > 12 && font.widthOfTextAtSize(text, fitted) > width - 160) fitted -= 1
     const textWidth = font.widthOfTextAtSize(text, fitted)
@@ -85,8 +82,14 @@ export async function renderCertificate(content: CertificateContent, paper: Pape
   const qr = await pdf.embedPng(qrPng)
   const qrSize = 110
   page.drawImage(qr, { x: width - 60 - qrSize, y: 60, width: qrSize, height: qrSize })
-  page.drawText(printable(regular, `Certificate ${content.code}`), { x: 60, y: 96, size: 11, font: bold, color: ink })
-  page.drawText(printable(regular, `Verify at ${content.verifyUrl}`), {
+  page.drawText(printable(faces.bold, `Certificate ${content.code}`), {
+    x: 60,
+    y: 96,
+    size: 11,
+    font: bold,
+    color: ink,
+  })
+  page.drawText(printable(faces.regular, `Verify at ${content.verifyUrl}`), {
     x: 60,
     y: 78,
     size: 10,

@@ -2,7 +2,7 @@
 // (the certificate function, by course for the learner or by code for anyone) and the school's other courses for
 // the finish moment. Every function throws on error; function errors are thrown as their parsed body.
 import { readFunctionError } from '@/lib/errors'
-import type { SupabaseClient } from '@/lib/supabase'
+import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'
 
 export interface VerifiedCertificate {
   code: string
@@ -34,7 +34,8 @@ export async function getCertificatePdf(
   const { data, error } = await client.functions.invoke<CertificatePdf>('certificate', { body })
   if (error) throw await readFunctionError(error)
   if (!data) throw new Error('certificate answered without a body')
-  return data
+  // Relative to the project: the function may reach the API at an address browsers cannot open.
+  return { ...data, url: new URL(data.url, supabaseUrl).href }
 }
 
 export interface SchoolCourse {
