@@ -1,7 +1,8 @@
 // The player as a learning space, for an enrolled learner: Mark complete in view without scrolling, the bar of seconds
 // watched toward the completion rule and why a video that ended short is not complete (with a jump to the first
 // skipped part), the up-next card (autoplay after 5 s, cancel, the choice remembered), keyboard shortcuts listed
-// behind `?` and not taken while typing, and no serious or critical axe violation. Runs at 360×740 and 1280×800.
+// behind `?` and not taken while typing, no serious or critical axe violation, and a video that can play after two
+// sequential API round trips (its media asked for beside the outline). Runs at 360×740 and 1280×800.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, signIn, type TestUser } from './support'
@@ -44,6 +45,45 @@ async function playToEnd(page: Page, from: number) {
     .poll(() => page.locator('video').evaluate((el: HTMLVideoElement) => el.ended), { timeout: 15_000 })
     .toBe(true)
 }
+
+test('a video lesson opened cold asks for its media beside the outline, and plays without a third request', async ({
+  page,
+}) => {
+  const learner = await createConfirmedUser()
+  await enrollAs(learner, { slug })
+  await signIn(page, learner.email, learner.password, '/')
+  let mediaSent: number | null = null
+  let outlineAnswered: number | null = null
+  const signedByPath: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/functions/v1/lesson-media') && request.method() === 'POST') mediaSent ??= Date.now()
+    // Signing the outline's paths after it arrived (the third round trip) is a POST to Storage's sign endpoint.
+    if (request.url().includes('/storage/v1/object/sign/') && request.method() === 'POST') {
+      signedByPath.push(request.url())
+    }
+  })
+  page.on('requestfinished', (request) => {
+    // The player's outline names the lesson (home, still loading behind, may ask for the course's own outline).
+    if (request.url().includes('/rpc/course_outline') && request.postData()?.includes(ruleVideo)) {
+      outlineAnswered ??= Date.now()
+    }
+  })
+
+  // A full load: nothing of the course is cached.
+  await page.goto(lessonUrl(ruleVideo))
+  const video = page.locator('video')
+  await expect(video).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/course-media\/.+\?token=/, {
+    timeout: 30_000,
+  })
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 })
+    .toBeGreaterThan(0)
+  expect(mediaSent, 'the media was asked for').not.toBeNull()
+  expect(outlineAnswered, 'the outline was answered').not.toBeNull()
+  expect(mediaSent!).toBeLessThanOrEqual(outlineAnswered!)
+  expect(signedByPath).toEqual([])
+  await expect(page.locator('track[kind="captions"]')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\//)
+})
 
 test('Mark complete is in view without scrolling', async ({ page }) => {
   await enrolledLearner(page, ruleVideo)

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'email_domain_not_allowed'
   | 'code_invalid'
   | 'rate_limited'
+  | 'lesson_locked'
   | 'not_completed'
   | 'certificate_not_found'
   | 'validation_failed'

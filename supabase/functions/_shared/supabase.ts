@@ -22,6 +22,11 @@ export function userClient(authorization: string): Client {
   })
 }
 
+/** A client with the project's anon key: a visitor, whom RLS treats as `anon`. */
+export function visitorClient(): Client {
+  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { auth: serverAuth })
+}
+
 let admin: Client | undefined
 
 /**

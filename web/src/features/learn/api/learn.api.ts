@@ -1,8 +1,9 @@
 // The player's reads: the course outline with the open lesson's content and neighbours (one `course_outline` call),
-// then short-lived signed URLs for the lesson's video and captions in the private `course-media` bucket.
+// and short-lived signed URLs for the lesson's video and captions in the private `course-media` bucket: signed by
+// lesson id beside the outline (the `lesson-media` function), or from the outline's paths after it.
 import { courseOutlineSchema, type CourseOutline } from '@/lib/courses/course-outline.schema'
 import type { outlineLessonDetailSchema } from '@/lib/courses/course-outline.schema'
-import type { SupabaseClient } from '@/lib/supabase'
+import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'
 import type { z } from 'zod'
 
 export type LessonDetail = z.infer<typeof outlineLessonDetailSchema>
@@ -48,4 +49,39 @@ export async function getLessonMedia(
     return entry.signedUrl
   }
   return { videoUrl: urlFor(paths.videoPath), captionsUrl: urlFor(paths.captionsPath) }
+}
+
+export interface LessonMediaById extends LessonMedia {
+  videoPath: string | null
+  captionsPath: string | null
+}
+
+interface LessonMediaAnswer {
+  video_path: string | null
+  captions_path: string | null
+  video_url: string | null
+  captions_url: string | null
+}
+
+/** The function answers URLs relative to the project (it may reach the API at an address browsers cannot). */
+function projectUrl(relative: string | null): string | null {
+  return relative === null ? null : new URL(relative, supabaseUrl).href
+}
+
+/**
+ * The lesson's media signed by its id, in one call that needs nothing from the outline, so the player can ask for it
+ * beside the outline. Refused (`lesson_locked`) for a lesson the caller may not play.
+ */
+export async function getLessonMediaById(client: SupabaseClient, lessonId: string): Promise<LessonMediaById> {
+  const { data, error } = await client.functions.invoke<LessonMediaAnswer>('lesson-media', {
+    body: { lesson_id: lessonId },
+  })
+  if (error) throw error
+  if (!data) throw new Error('lesson-media answered without a body')
+  return {
+    videoPath: data.video_path,
+    captionsPath: data.captions_path,
+    videoUrl: projectUrl(data.video_url),
+    captionsUrl: projectUrl(data.captions_url),
+  }
 }

@@ -4,7 +4,7 @@
 // shows a member of the school the lesson as a learner who enrolls today sees it. A lesson id that is not a uuid is
 // "Lesson not found" at once, without asking the API (which would refuse it as malformed input).
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { learnQueries } from '@/features/learn/api/learn.queries'
+import { learnQueries, startEarlyMedia } from '@/features/learn/api/learn.queries'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { previewSearchSchema } from '@/lib/courses/preview-mode'
 import { errorCode } from '@/lib/errors'
@@ -17,6 +17,8 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
   loaderDeps: ({ search }) => ({ preview: search.preview === 'learner' }),
   loader: async ({ context, params, deps, location }) => {
     if (!isUuid(params.lessonId)) throw notFound()
+    // Beside the outline, not after it: see startEarlyMedia.
+    const early = deps.preview ? undefined : startEarlyMedia(context.queryClient, params.slug, params.lessonId)
     const outline = await context.queryClient
       .ensureQueryData(learnQueries.lesson(params.slug, params.lessonId, deps.preview))
       .catch((error: unknown) => {
@@ -33,10 +35,11 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     if (!outline.viewer.signed_in && !lesson.available) {
       throw redirect({ to: '/auth/sign-in', search: { redirect: location.href } })
     }
-    // Sign the video's URL now rather than after the page renders: the player finds it cached or on its way.
+    // The video's URLs now rather than after the page renders (from the early answer when it has them): the player
+    // finds them cached or on their way.
     const content = lesson.available ? outline.lesson.content : null
     if (content?.video_path) {
-      void context.queryClient.prefetchQuery(learnQueries.media(content.video_path, content.captions_path))
+      void context.queryClient.prefetchQuery(learnQueries.media(content.video_path, content.captions_path, early))
     }
     return { title: `${lesson.title} — ${outline.course.title}`, previewing: deps.preview }
   },
