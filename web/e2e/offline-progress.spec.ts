@@ -1,14 +1,29 @@
 // Offline-safe progress: with the API cut (every request to its origin aborted), a tick is kept on the device and
 // said to be ("Saved on this device — will sync", never "Something went wrong"); it survives a reload while still
-// cut, and once the API is back it reaches the database, as the learner reads it through supabase-js.
+// cut, and once the API is back it reaches the database, as the learner reads it through supabase-js; sent from home
+// too, without the player open.
 import { expect, test, type Page } from '@playwright/test'
-import { apiUrl, createConfirmedUser, signIn } from './support'
+import { apiUrl, createConfirmedUser, signIn, type TestUser } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
 
 const slug = 'web-accessibility-basics'
 // A text lesson ticked by hand (supabase/seed.sql).
 const textLesson = 'e0000000-0000-4000-8000-000000001005'
+
+/** Reads the text lesson's progress as the learner, through supabase-js (not the page, whose API is cut). */
+async function progressOf(learner: TestUser) {
+  const client = await learnerClient(learner.email, learner.password)
+  return async () => {
+    const { data, error } = await client
+      .from('lesson_progress')
+      .select('status, completed_by')
+      .eq('lesson_id', textLesson)
+      .maybeSingle()
+    if (error) throw new Error(`reading lesson_progress failed: ${error.message}`)
+    return data
+  }
+}
 
 async function cutApi(page: Page) {
   await page.route(`${apiUrl}/**`, (route) => route.abort('internetdisconnected'))
@@ -23,16 +38,7 @@ test('a tick made while the API is unreachable is kept on the device and synced 
   const tick = page.getByRole('checkbox', { name: 'Mark complete' })
   await expect(tick).not.toBeChecked()
 
-  const client = await learnerClient(learner.email, learner.password)
-  const status = async () => {
-    const { data, error } = await client
-      .from('lesson_progress')
-      .select('status, completed_by')
-      .eq('lesson_id', textLesson)
-      .maybeSingle()
-    if (error) throw new Error(`reading lesson_progress failed: ${error.message}`)
-    return data
-  }
+  const status = await progressOf(learner)
 
   await cutApi(page)
   await tick.click()
@@ -63,4 +69,31 @@ test('a tick made while the API is unreachable is kept on the device and synced 
   await expect
     .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
     .toBeNull()
+})
+
+test('a tick kept on the device is sent from home once the API is back, without opening the player again', async ({
+  page,
+}) => {
+  test.slow()
+  const learner = await createConfirmedUser()
+  await enrollAs(learner, { slug })
+  await signIn(page, learner.email, learner.password, `/learn/${slug}/${textLesson}`)
+  const tick = page.getByRole('checkbox', { name: 'Mark complete' })
+  await expect(tick).not.toBeChecked()
+  const status = await progressOf(learner)
+
+  await cutApi(page)
+  await tick.click()
+  await expect(page.getByText('Saved on this device — will sync.')).toBeVisible()
+  // Off to home while still cut, then the API returns and home is loaded again: no player or course page is open.
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  expect((await status())?.status ?? 'not_started', 'nothing reached the database while cut').not.toBe('completed')
+  await page.unroute(`${apiUrl}/**`)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(status, { timeout: 15_000 }).toEqual({ status: 'completed', completed_by: 'manual' })
+  await expect
+    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
+    .toBeNull()
+  expect(new URL(page.url()).pathname).toBe('/')
 })

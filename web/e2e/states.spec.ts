@@ -64,7 +64,7 @@ test('an unknown course is not found after a single request', async ({ page }) =
   // long the page takes to show the answer is. A retry would be a second outline call, which the count below rules out.
   expect(answered, 'the outline was answered').not.toBeNull()
   expect(Date.now() - (answered ?? 0)).toBeLessThan(3000)
-  await expect(page).toHaveTitle('Course · Summit')
+  await expect(page).toHaveTitle('Course not found · Summit')
   await page.waitForTimeout(1500)
   expect(outlines).toHaveLength(1)
 })
@@ -77,12 +77,14 @@ test('an unknown lesson is not found after a single request, a malformed id with
   })
   await page.goto(`/learn/${slug}/e0000000-0000-4000-8000-00000000ffff`)
   await expect(page.getByRole('heading', { level: 1, name: 'Lesson not found' })).toBeVisible()
+  await expect(page).toHaveTitle('Lesson not found · Summit')
   await page.waitForTimeout(1500)
   expect(outlines).toHaveLength(1)
 
   outlines.length = 0
   await page.goto(`/learn/${slug}/not-a-lesson-id`)
   await expect(page.getByRole('heading', { level: 1, name: 'Lesson not found' })).toBeVisible()
+  await expect(page).toHaveTitle('Lesson not found · Summit')
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
   expect(outlines).toHaveLength(0)
 })

@@ -1,8 +1,10 @@
-// The root layout: skip link, site header and the <main> landmark every page renders into.
+// The root layout: skip link, site header and the <main> landmark every page renders into, and the progress outbox
+// started for signed-in learners wherever they are.
 // The query client arrives through typed router context for loaders to prefetch with.
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '@/lib/router-context'
 import { DocumentTitle } from './-components/document-title'
+import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
 import { SiteHeader } from './-components/site-header'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -13,6 +15,7 @@ function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <DocumentTitle />
+      <ProgressOutboxStarter />
       <a
         href="#main"
         // `not-sr-only` resets padding, so the visible styles are all `focus:` ones.

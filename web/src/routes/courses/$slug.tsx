@@ -37,11 +37,13 @@ export const Route = createFileRoute('/courses/$slug')({
     }
     return { title: outline.course.title, previewing: deps.preview }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
       {
         title: !loaderData
-          ? 'Course · Summit'
+          ? match.status === 'notFound'
+            ? 'Course not found · Summit'
+            : 'Course · Summit'
           : loaderData.previewing
             ? `Preview: ${loaderData.title} · Summit`
             : `${loaderData.title} · Summit`,

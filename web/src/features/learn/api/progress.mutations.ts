@@ -8,7 +8,7 @@ import { courseKeys } from '@/lib/courses/course-keys'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { applyProgressPatch, isOutline, outlineHasLesson, type ProgressPatch } from '../lib/outline-cache'
 import type { SaveProgressInput, SaveProgressResult } from '../schemas/progress.schema'
-import { onOutboxRefused, onOutboxSynced, sendOrQueue } from './progress-outbox'
+import { onOutboxRefused, onOutboxSynced, sendOrQueue, startProgressOutbox } from './progress-outbox'
 
 export const progressMutationKeys = {
   save: ['progress', 'save'] as const,
@@ -33,20 +33,31 @@ function patchFromResult(result: SaveProgressResult): ProgressPatch {
 
 /**
  * A queued write that reached the server later patches the caches like a live answer; one the server refused (the
- * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away.
+ * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away. Returns the way to stop.
  */
+export function watchOutboxCaches(queryClient: QueryClient): () => void {
+  const offSynced = onOutboxSynced((result) => {
+    patchOutlineCaches(queryClient, patchFromResult(result))
+    void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
+  })
+  const offRefused = onOutboxRefused(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outlines() }))
+  return () => {
+    offSynced()
+    offRefused()
+  }
+}
+
+/**
+ * Started on every page once someone is signed in (the root loads this lazily): writes kept on this device are sent
+ * from whichever page the learner opens next, home included, and the caches follow.
+ */
+export function startOutboxEverywhere(queryClient: QueryClient): () => void {
+  startProgressOutbox()
+  return watchOutboxCaches(queryClient)
+}
+
 function useOutboxCaches(queryClient: QueryClient) {
-  useEffect(() => {
-    const offSynced = onOutboxSynced((result) => {
-      patchOutlineCaches(queryClient, patchFromResult(result))
-      void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
-    })
-    const offRefused = onOutboxRefused(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outlines() }))
-    return () => {
-      offSynced()
-      offRefused()
-    }
-  }, [queryClient])
+  useEffect(() => watchOutboxCaches(queryClient), [queryClient])
 }
 
 export function useSaveProgress() {

@@ -43,11 +43,13 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     }
     return { title: `${lesson.title} — ${outline.course.title}`, previewing: deps.preview }
   },
-  head: ({ loaderData }) => ({
+  head: ({ loaderData, match }) => ({
     meta: [
       {
         title: !loaderData
-          ? 'Lesson · Summit'
+          ? match.status === 'notFound'
+            ? 'Lesson not found · Summit'
+            : 'Lesson · Summit'
           : `${loaderData.previewing ? 'Preview: ' : ''}${loaderData.title} · Summit`,
       },
     ],
