@@ -14,6 +14,8 @@ export interface Member {
   receivesBroadcasts(): boolean
   /** Presence diffs go to channels with presence enabled (and presence.read on private channels). */
   receivesPresence(): boolean
+  /** Ids of database broadcasts this member already got as replayed messages at its join. */
+  readonly replayed?: ReadonlySet<string> | undefined
 }
 
 export type Fanout =
@@ -55,6 +57,7 @@ export class TopicHub {
     for (const member of members) {
       if (member === except) continue
       if (message.type === 'presence_diff' ? !member.receivesPresence() : !member.receivesBroadcasts()) continue
+      if (message.type === 'user' && wasReplayed(member, message.broadcast)) continue
       const cacheKey = `${member.serializer.vsn} ${member.topic}`
       let frame = cache.get(cacheKey)
       if (!cache.has(cacheKey)) {
@@ -67,6 +70,11 @@ export class TopicHub {
     }
     return sent
   }
+}
+
+function wasReplayed(member: Member, broadcast: UserBroadcast): boolean {
+  const id = broadcast.metadata?.id
+  return typeof id === 'string' && member.replayed?.has(id) === true
 }
 
 function encode(member: Member, message: Fanout): string | Buffer | undefined {

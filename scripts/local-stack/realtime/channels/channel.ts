@@ -34,6 +34,8 @@ export class Channel implements Member, ChangesChannel, Presence {
   readonly presenceKey: string
   presenceEnabled: boolean
   policies: Policies = {}
+  /** Ids of the broadcasts replayed at join: their live copies are not sent again. */
+  replayed: ReadonlySet<string> | undefined
   bindings: PgBinding[] = []
   closed = false
   private readonly timers = new Set<NodeJS.Timeout>()

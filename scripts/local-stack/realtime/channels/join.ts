@@ -1,6 +1,7 @@
 // phx_join, as RealtimeChannel.join runs it: the token (the join's access_token, else the socket's apikey) is
 // verified, a private channel is authorised by RLS on realtime.messages, the channel joins its topic, and the reply
-// lists the postgres_changes bindings with their ids. A refused join waits CHANNEL_ERROR_BACKOFF_MS before its error.
+// lists the postgres_changes bindings with their ids, followed by any broadcasts replayed (./replay.ts). A refused
+// join waits CHANNEL_ERROR_BACKOFF_MS before its error.
 import { readAuthorization } from '../authorization.ts'
 import { topicKey } from '../broadcast/hub.ts'
 import { sendPresenceState } from '../presence/handler.ts'
@@ -8,6 +9,7 @@ import { isJsonObject, type InboundMessage, type Json, type JsonObject } from '.
 import { watchExpiry } from './access-token.ts'
 import { Channel, type ChannelSocket } from './channel.ts'
 import { readJoinConfig } from './join-config.ts'
+import { loadReplay, replayWindow, sendReplay, type ReplayedMessage } from './replay.ts'
 import { bindingId, prepareBindings, subscribeInBackground, subscribeWithin } from './postgres.ts'
 import { checkToken, joinError } from './tokens.ts'
 
@@ -20,7 +22,7 @@ export interface JoiningSocket extends ChannelSocket {
 
 const MAX_CHANNELS_PER_SOCKET = 100
 
-type Joined = { channel: Channel; reply: JsonObject; parseError: string | undefined }
+type Joined = { channel: Channel; reply: JsonObject; parseError: string | undefined; replay: ReplayedMessage[] }
 
 export async function join(socket: JoiningSocket, message: InboundMessage): Promise<void> {
   const { topic, ref, joinRef } = message
@@ -32,9 +34,10 @@ export async function join(socket: JoiningSocket, message: InboundMessage): Prom
     await new Promise((resolve) => setTimeout(resolve, socket.context.joinErrorBackoffMs))
     return socket.send({ kind: 'reply', joinRef, ref, topic, status: 'error', response: { reason: result } })
   }
-  const { channel, reply, parseError } = result
+  const { channel, reply, parseError, replay } = result
   if (socket.closed) return channel.end()
   channel.reply(ref, 'ok', reply)
+  sendReplay(channel, replay)
   sendPresenceState(channel)
   if (channel.config.waitMs === undefined && channel.config.postgresChanges.length > 0) {
     subscribeInBackground(channel, parseError)
@@ -83,6 +86,18 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
   if (config.replay !== undefined && !config.private)
     return 'UnableToReplayMessages: Replay is not allowed for public channels'
   if (config.replay !== undefined && channel.policies.broadcastRead === false) return unauthorized
+  let replay: ReplayedMessage[] = []
+  const window = replayWindow(config.replay)
+  if (window === 'invalid') return 'UnableToReplayMessages: Replay params are not valid'
+  if (window) {
+    try {
+      replay = await loadReplay(context.pool, subTopic, window)
+    } catch (error) {
+      context.log(`replay on ${subTopic} failed: ${(error as Error).message}`)
+      return 'UnableToReplayMessages: Realtime was unable to replay messages'
+    }
+    channel.replayed = new Set(replay.map((message) => message.id))
+  }
 
   const raw = config.postgresChanges as JsonObject[]
   const parseError = prepareBindings(channel, raw)
@@ -97,7 +112,7 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
   context.hub.add(channel.hubKey, channel)
   watchExpiry(channel, check.exp)
   const postgres_changes: Json[] = raw.map((params) => ({ ...params, id: bindingId(params) }))
-  return { channel, reply: { postgres_changes }, parseError }
+  return { channel, reply: { postgres_changes }, parseError, replay }
 }
 
 /** broadcast.replication_ready: a system message once the replication stream is up (or a shutdown at the deadline). */
