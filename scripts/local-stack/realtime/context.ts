@@ -19,4 +19,6 @@ export interface ServiceContext {
   trace(message: string): void
   /** How long a refused join waits before its error reply (Realtime's CHANNEL_ERROR_BACKOFF_MS). */
   joinErrorBackoffMs: number
+  /** Least time between two access_token updates a channel applies (Realtime's ACCESS_TOKEN_THROTTLE_MS). */
+  accessTokenThrottleMs: number
 }

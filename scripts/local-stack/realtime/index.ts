@@ -27,6 +27,8 @@ export interface RealtimeServiceOptions {
   trace?: (message: string) => void
   /** Realtime's CHANNEL_ERROR_BACKOFF_MS: a refused join is answered after this long (default 5000). */
   joinErrorBackoffMs?: number
+  /** Realtime's ACCESS_TOKEN_THROTTLE_MS: token updates closer together than this wait (default 10000). */
+  accessTokenThrottleMs?: number
   poolSize?: number
 }
 
@@ -76,6 +78,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     log,
     trace: options.trace ?? (() => {}),
     joinErrorBackoffMs: options.joinErrorBackoffMs ?? 5000,
+    accessTokenThrottleMs: options.accessTokenThrottleMs ?? 10_000,
   }
   const sockets = new SocketServer(context)
   let stopping: Promise<void> | undefined

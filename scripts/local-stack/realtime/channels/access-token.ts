@@ -1,6 +1,8 @@
 // The channel's token over time, as Realtime handles it: the channel closes when its token expires (a timer set to
 // `exp`, re-checked at least hourly), and an `access_token` push replaces the token — verified, permissions of a
-// private channel checked again (closed if read access was lost), subscriptions updated with the new claims.
+// private channel checked again (closed if read access was lost), subscriptions updated with the new claims. Updates
+// are throttled: one comes less than ACCESS_TOKEN_THROTTLE_MS after the last one applied is held and applied when
+// the window closes (the latest held one wins; the expiry check applies a held token too).
 import { readAuthorization } from '../authorization.ts'
 import type { Json } from '../socket/messages.ts'
 import type { Channel } from './channel.ts'
@@ -9,6 +11,20 @@ import { checkToken, shutdownMessage } from './tokens.ts'
 
 const CONFIRM_MAX_INTERVAL_MS = 60 * 60 * 1000
 const cancels = new WeakMap<Channel, () => void>()
+
+interface TokenWindow {
+  /** performance.now() when the last update was applied. */
+  appliedAt: number | undefined
+  /** A token received inside the window, applied when it closes. */
+  pending: string | undefined
+}
+const windows = new WeakMap<Channel, TokenWindow>()
+
+function windowOf(channel: Channel): TokenWindow {
+  let window = windows.get(channel)
+  if (!window) windows.set(channel, (window = { appliedAt: undefined, pending: undefined }))
+  return window
+}
 
 /** Arms the expiry check for the channel's current token (replacing any earlier one). */
 export function watchExpiry(channel: Channel, exp: number): void {
@@ -22,6 +38,8 @@ export function watchExpiry(channel: Channel, exp: number): void {
 }
 
 function confirmToken(channel: Channel): void {
+  const pending = windowOf(channel).pending
+  if (pending !== undefined) return void applyPending(channel)
   const check = checkToken(channel.context.keys, channel.accessToken)
   if (!check.ok) return channel.shutdown(shutdownMessage(check))
   channel.claims = check.claims
@@ -33,8 +51,32 @@ function unauthorized(channel: Channel): string {
 }
 
 export async function updateAccessToken(channel: Channel, value: Json): Promise<void> {
-  // Realtime ignores sb_ keys, the token it already has, and anything that is not a string.
+  // Realtime ignores sb_ keys, the token it already has, the one it holds, and anything that is not a string.
   if (typeof value !== 'string' || value.startsWith('sb_') || value === channel.accessToken) return
+  const window = windowOf(channel)
+  if (value === window.pending) return
+  const now = performance.now()
+  const throttleMs = channel.context.accessTokenThrottleMs
+  if (window.appliedAt === undefined || now - window.appliedAt >= throttleMs) return applyAccessToken(channel, value)
+  if (window.pending === undefined) {
+    const remaining = throttleMs - (now - window.appliedAt)
+    channel.context.trace(`AccessTokenRefreshThrottled: Token refresh throttled, applying in ${Math.ceil(remaining)}ms`)
+    channel.later(remaining, () => void applyPending(channel))
+  }
+  window.pending = value
+}
+
+function applyPending(channel: Channel): Promise<void> {
+  const window = windowOf(channel)
+  const pending = window.pending
+  if (pending === undefined || channel.closed) return Promise.resolve()
+  return applyAccessToken(channel, pending)
+}
+
+async function applyAccessToken(channel: Channel, value: string): Promise<void> {
+  const window = windowOf(channel)
+  window.appliedAt = performance.now()
+  window.pending = undefined
   const { keys, pool } = channel.context
   const check = checkToken(keys, value)
   if (!check.ok) return channel.shutdown(shutdownMessage(check))

@@ -33,7 +33,7 @@ export interface RealtimeHarness {
 
 export async function startRealtimeHarness(
   dbUrl: string,
-  options: { setup?: (schema: string) => string; joinErrorBackoffMs?: number } = {},
+  options: { setup?: (schema: string) => string; joinErrorBackoffMs?: number; accessTokenThrottleMs?: number } = {},
 ): Promise<RealtimeHarness> {
   const schema = `rt_${randomBytes(4).toString('hex')}`
   const sql = new pg.Client({ connectionString: dbUrl })
@@ -51,6 +51,7 @@ export async function startRealtimeHarness(
     dbUrl,
     keys,
     joinErrorBackoffMs: options.joinErrorBackoffMs ?? 20,
+    accessTokenThrottleMs: options.accessTokenThrottleMs,
     log: (message) => errors.push(message),
     trace: (message) => errors.push(message),
   })
