@@ -3,7 +3,7 @@
 // cut, and once the API is back it reaches the database, as the learner reads it through supabase-js; sent from home
 // too, without the player open.
 import { expect, test, type Page } from '@playwright/test'
-import { apiUrl, createConfirmedUser, signIn, type TestUser } from './support'
+import { apiUrl, createConfirmedUser, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
 
@@ -11,10 +11,18 @@ const slug = 'web-accessibility-basics'
 // A text lesson ticked by hand (supabase/seed.sql).
 const textLesson = 'e0000000-0000-4000-8000-000000001005'
 
-/** Reads the text lesson's progress as the learner, through supabase-js (not the page, whose API is cut). */
-async function progressOf(learner: TestUser) {
+/**
+ * A new learner of the course, signed in on the text lesson (not yet ticked), with readers of the lesson's progress
+ * as the database has it (through supabase-js, not the page, whose API gets cut) and of the device's queue.
+ */
+async function learnerAtTextLesson(page: Page) {
+  const learner = await createConfirmedUser()
+  await enrollAs(learner, { slug })
+  await signIn(page, learner.email, learner.password, `/learn/${slug}/${textLesson}`)
+  const tick = page.getByRole('checkbox', { name: 'Mark complete' })
+  await expect(tick).not.toBeChecked()
   const client = await learnerClient(learner.email, learner.password)
-  return async () => {
+  const status = async () => {
     const { data, error } = await client
       .from('lesson_progress')
       .select('status, completed_by')
@@ -23,6 +31,8 @@ async function progressOf(learner: TestUser) {
     if (error) throw new Error(`reading lesson_progress failed: ${error.message}`)
     return data
   }
+  const queued = () => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id)
+  return { tick, status, queued }
 }
 
 async function cutApi(page: Page) {
@@ -32,13 +42,7 @@ async function cutApi(page: Page) {
 test('a tick made while the API is unreachable is kept on the device and synced when it returns', async ({ page }) => {
   // Two reloads and a sync after the backoff: more than the default 30 s on a loaded machine.
   test.slow()
-  const learner = await createConfirmedUser()
-  await enrollAs(learner, { slug })
-  await signIn(page, learner.email, learner.password, `/learn/${slug}/${textLesson}`)
-  const tick = page.getByRole('checkbox', { name: 'Mark complete' })
-  await expect(tick).not.toBeChecked()
-
-  const status = await progressOf(learner)
+  const { tick, status, queued } = await learnerAtTextLesson(page)
 
   await cutApi(page)
   await tick.click()
@@ -46,16 +50,15 @@ test('a tick made while the API is unreachable is kept on the device and synced 
   await expect(page.getByText('Saved on this device — will sync.')).toBeVisible()
   await expect(page.getByText(/You seem to be offline/)).toBeVisible()
   await expect(page.getByText(/Something went wrong/)).toHaveCount(0)
-  const stored = await page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id)
-  expect(JSON.parse(stored ?? '[]')).toEqual([expect.objectContaining({ lesson_id: textLesson, completed: true })])
+  expect(JSON.parse((await queued()) ?? '[]')).toEqual([
+    expect.objectContaining({ lesson_id: textLesson, completed: true }),
+  ])
   expect((await status())?.status ?? 'not_started', 'nothing reached the database while cut').not.toBe('completed')
 
   // A reload while still cut: the write is still on the device. (The page cannot load its lesson, so wait for the
   // document only, not for every request to settle.)
   await page.reload({ waitUntil: 'domcontentloaded' })
-  await expect
-    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
-    .toContain(textLesson)
+  await expect.poll(queued).toContain(textLesson)
   expect((await status())?.status ?? 'not_started', 'nothing reached the database across the reload').not.toBe(
     'completed',
   )
@@ -66,21 +69,14 @@ test('a tick made while the API is unreachable is kept on the device and synced 
   await expect.poll(status, { timeout: 15_000 }).toEqual({ status: 'completed', completed_by: 'manual' })
   await expect(tick).toBeChecked()
   await expect(page.getByText('Saved on this device — will sync.')).toHaveCount(0)
-  await expect
-    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
-    .toBeNull()
+  await expect.poll(queued).toBeNull()
 })
 
 test('a tick kept on the device is sent from home once the API is back, without opening the player again', async ({
   page,
 }) => {
   test.slow()
-  const learner = await createConfirmedUser()
-  await enrollAs(learner, { slug })
-  await signIn(page, learner.email, learner.password, `/learn/${slug}/${textLesson}`)
-  const tick = page.getByRole('checkbox', { name: 'Mark complete' })
-  await expect(tick).not.toBeChecked()
-  const status = await progressOf(learner)
+  const { tick, status, queued } = await learnerAtTextLesson(page)
 
   await cutApi(page)
   await tick.click()
@@ -92,8 +88,6 @@ test('a tick kept on the device is sent from home once the API is back, without 
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect.poll(status, { timeout: 15_000 }).toEqual({ status: 'completed', completed_by: 'manual' })
-  await expect
-    .poll(() => page.evaluate((id) => localStorage.getItem(`summit:progress-queue:${id}`), learner.id))
-    .toBeNull()
+  await expect.poll(queued).toBeNull()
   expect(new URL(page.url()).pathname).toBe('/')
 })

@@ -1,17 +1,12 @@
 // Unit tests of the lesson-media function's body: one lesson id, nothing else.
 import assert from 'node:assert/strict'
-import { HttpError } from '../_shared/http.ts'
-import { parse } from '../_shared/validate.ts'
+import { fieldErrors, parse } from '../_shared/validate.ts'
 import { lessonMediaBody } from './schema.ts'
 
-function fieldsOf(value: unknown): Record<string, string> | undefined {
-  try {
-    parse(lessonMediaBody, value)
-  } catch (error) {
-    if (error instanceof HttpError) return error.fields
-    throw error
-  }
-  return undefined
+function fieldsOf(value: unknown) {
+  const result = lessonMediaBody.safeParse(value)
+  assert.ok(!result.success, `expected ${JSON.stringify(value)} to be refused`)
+  return fieldErrors(result.error)
 }
 
 Deno.test('a lesson id is what the function takes', () => {

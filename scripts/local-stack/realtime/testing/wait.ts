@@ -18,6 +18,18 @@ export function subscribe(channel: RealtimeChannel, timeoutMs = 10_000): Promise
   })
 }
 
+/** Subscribes, resolves on SUBSCRIBED, and keeps every status the channel reports (e.g. a later CLOSED). */
+export async function subscribeTracked(channel: RealtimeChannel): Promise<string[]> {
+  const statuses: string[] = []
+  await new Promise<void>((resolve) =>
+    channel.subscribe((status) => {
+      statuses.push(status)
+      if (status === 'SUBSCRIBED') resolve()
+    }),
+  )
+  return statuses
+}
+
 /** Subscribes and resolves with the status and error of the first outcome (CHANNEL_ERROR, TIMED_OUT, ...). */
 export function subscribeOutcome(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
   return new Promise((resolve) => channel.subscribe((status, error) => resolve({ status, error })))

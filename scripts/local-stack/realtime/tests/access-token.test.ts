@@ -3,7 +3,7 @@
 // latest of several waiting is the one applied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRealtimeHarness, type RealtimeHarness } from '../testing/harness.ts'
-import { settle, waitFor } from '../testing/wait.ts'
+import { settle, subscribeTracked, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 const THROTTLE_MS = 600
@@ -26,14 +26,8 @@ describe.skipIf(!dbUrl)('realtime access_token throttle', () => {
     const client = await h.client({ token: token('reader', 1) })
     const channel = client.channel(`${h.schema}:held`, { config: { private: true } })
     const system: { message: string }[] = []
-    const statuses: string[] = []
     channel.on('system', {}, (m) => system.push(m as { message: string }))
-    await new Promise<void>((resolve) =>
-      channel.subscribe((status) => {
-        statuses.push(status)
-        if (status === 'SUBSCRIBED') resolve()
-      }),
-    )
+    const statuses = await subscribeTracked(channel)
     // First update: a reader's token again, applied at once; it opens the window.
     const opened = performance.now()
     await client.realtime.setAuth(token('reader', 2))
@@ -51,13 +45,7 @@ describe.skipIf(!dbUrl)('realtime access_token throttle', () => {
   it('applies an update at once when the last one is older than the window', async () => {
     const client = await h.client({ token: token('reader', 5) })
     const channel = client.channel(`${h.schema}:later`, { config: { private: true } })
-    const statuses: string[] = []
-    await new Promise<void>((resolve) =>
-      channel.subscribe((status) => {
-        statuses.push(status)
-        if (status === 'SUBSCRIBED') resolve()
-      }),
-    )
+    const statuses = await subscribeTracked(channel)
     await client.realtime.setAuth(token('reader', 6))
     await settle(THROTTLE_MS + 100)
     const sent = performance.now()

@@ -3,7 +3,7 @@
 // that expires (both close the channel with Realtime's system message).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
-import { collected, settle, subscribe, subscribeOutcome, waitFor } from '../testing/wait.ts'
+import { collected, settle, subscribe, subscribeOutcome, subscribeTracked, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 
@@ -101,14 +101,8 @@ describe.skipIf(!dbUrl)('realtime private channels', () => {
       const client = await as('reader')
       const channel = client.channel(topic(name), { config: { private: true } })
       const system: { message: string }[] = []
-      const statuses: string[] = []
       channel.on('system', {}, (m) => system.push(m as { message: string }))
-      await new Promise<void>((resolve) =>
-        channel.subscribe((status) => {
-          statuses.push(status)
-          if (status === 'SUBSCRIBED') resolve()
-        }),
-      )
+      const statuses = await subscribeTracked(channel)
       await client.realtime.setAuth(h.token(`${role}-user`, { app_role: role }))
       await waitFor('CLOSED', () => statuses.includes('CLOSED'))
       return system.at(-1)?.message

@@ -31,19 +31,42 @@ function patchFromResult(result: SaveProgressResult): ProgressPatch {
   return { lessonId, progress, courseProgress: result.course_progress, enrollment: result.enrollment }
 }
 
+const watchers = new Map<QueryClient, { users: number; stop: () => void }>()
+
 /**
  * A queued write that reached the server later patches the caches like a live answer; one the server refused (the
- * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away. Returns the way to stop.
+ * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away. The root and every component
+ * that saves progress ask for this; one pair of listeners per query client serves them all (a second pair would
+ * patch and refetch twice). Returns the way to stop asking.
  */
 export function watchOutboxCaches(queryClient: QueryClient): () => void {
-  const offSynced = onOutboxSynced((result) => {
-    patchOutlineCaches(queryClient, patchFromResult(result))
-    void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
-  })
-  const offRefused = onOutboxRefused(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outlines() }))
+  let watcher = watchers.get(queryClient)
+  if (!watcher) {
+    const offSynced = onOutboxSynced((result) => {
+      patchOutlineCaches(queryClient, patchFromResult(result))
+      void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
+    })
+    const offRefused = onOutboxRefused(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outlines() }))
+    watcher = {
+      users: 0,
+      stop: () => {
+        offSynced()
+        offRefused()
+      },
+    }
+    watchers.set(queryClient, watcher)
+  }
+  const current = watcher
+  current.users += 1
+  let stopped = false
   return () => {
-    offSynced()
-    offRefused()
+    if (stopped) return
+    stopped = true
+    current.users -= 1
+    if (current.users === 0) {
+      current.stop()
+      watchers.delete(queryClient)
+    }
   }
 }
 
