@@ -69,7 +69,7 @@ export class Stack {
   /** One line per API request, per service. */
   readonly apiLogFile: string
   gateway: Gateway | undefined
-  /** Where every email Auth sends lands (Mailpit's place, port 54324). */
+  /** Where every email Auth sends lands (Mailpit's place, port 54324), and what is sent to its SMTP port. */
   inbox: Inbox | undefined
   private accessLog: AccessLog | undefined
   private supervisor: ClusterSupervisor | undefined
@@ -105,6 +105,9 @@ export class Stack {
         ? [
             { port: this.config.api.port, purpose: 'API gateway' },
             { port: this.config.inbox.port, purpose: 'email inbox' },
+            ...(this.config.inbox.smtpPort === undefined
+              ? []
+              : [{ port: this.config.inbox.smtpPort, purpose: 'email inbox (SMTP)' }]),
           ]
         : []),
       ...(options.extraPorts ?? []),
@@ -162,6 +165,7 @@ export class Stack {
         apiUrl,
         dbUrl,
         keys,
+        smtp: inbox?.smtpAddress,
         log: (line) => log.request(`functions ${line}`),
       }),
     }
@@ -171,9 +175,10 @@ export class Stack {
     const log = new AccessLog(this.apiLogFile, { verbose: this.options.verbose ?? false })
     this.accessLog = log
     process.on('unhandledRejection', this.onUnhandledRejection)
-    const inbox = new Inbox({ port: this.config.inbox.port })
+    const inbox = new Inbox({ port: this.config.inbox.port, smtpPort: this.config.inbox.smtpPort })
     this.inbox = inbox
-    await step(`start the email inbox on ${inbox.url}`, () => inbox.start())
+    const smtp = this.config.inbox.smtpPort === undefined ? '' : ` (SMTP on port ${this.config.inbox.smtpPort})`
+    await step(`start the email inbox on ${inbox.url}${smtp}`, () => inbox.start())
     const services = this.createServices(log)
     const realtime = services.realtime as RealtimeService | undefined
     if (realtime) this.unwatchReplication = watchReplicationPause(profileDir(this.profile), realtime)
@@ -207,6 +212,7 @@ export class Stack {
       logFile: this.apiLogFile,
       verbose,
       inboxUrl: this.inbox?.url,
+      inboxSmtp: this.inbox?.smtpAddress,
     }
   }
 

@@ -12,7 +12,14 @@ export interface SummaryUrls {
   db: string
   web?: string
   /** The gateway, when it runs: its URL, the services behind it and where its request log goes. */
-  api?: { url: string; services: ServiceName[]; logFile: string; verbose: boolean; inboxUrl?: string }
+  api?: {
+    url: string
+    services: ServiceName[]
+    logFile: string
+    verbose: boolean
+    inboxUrl?: string
+    inboxSmtp?: { host: string; port: number }
+  }
 }
 
 const serviceLabels: [ServiceName, string][] = [
@@ -31,6 +38,7 @@ function apiRows(api: NonNullable<SummaryUrls['api']>): [string, string][] {
     rows.push([label, name === 'realtime' ? `${url.replace(/^http/, 'ws')}/websocket` : url])
   }
   if (api.inboxUrl) rows.push(['Inbox (email)', api.inboxUrl])
+  if (api.inboxSmtp) rows.push(['Inbox SMTP', `${api.inboxSmtp.host}:${api.inboxSmtp.port}`])
   return rows
 }
 

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     expect(config.api.port).toBe(54321)
     expect(config.db.port).toBe(54322)
     expect(config.db.majorVersion).toBe(17)
-    expect(config.inbox.port).toBe(54324)
+    expect(config.inbox).toEqual({ port: 54324, smtpPort: 54325 })
     expect(config.auth.siteUrl).toBe('http://127.0.0.1:5173')
     expect(config.auth.minimumPasswordLength).toBe(8)
     expect(config.auth.enableConfirmations).toBe(true)
@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(config.api.port).toBe(54321)
     expect(config.api.schemas).toEqual(['public', 'graphql_public'])
     expect(config.auth.minimumPasswordLength).toBe(6)
+    expect(config.inbox).toEqual({ port: 54324, smtpPort: undefined })
+  })
+
+  it('reads [local_smtp] smtp_port as the CLI does: 0 exposes no SMTP port', () => {
+    expect(loadConfig(tomlFile('[local_smtp]\nport = 1\nsmtp_port = 2\n')).inbox).toEqual({ port: 1, smtpPort: 2 })
+    expect(loadConfig(tomlFile('[local_smtp]\nsmtp_port = 0\n')).inbox.smtpPort).toBeUndefined()
   })
 
   it('names the setting whose type is wrong', () => {

@@ -10,7 +10,8 @@ export interface StackConfig {
   projectId: string
   api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number }
   db: { port: number; majorVersion: number; seedEnabled: boolean; seedPaths: string[] }
-  inbox: { port: number }
+  /** [local_smtp]: the inbox's web and API port, and its SMTP port when `smtp_port` is set (the CLI's 0 = none). */
+  inbox: { port: number; smtpPort: number | undefined }
   studio: { port: number }
   auth: {
     siteUrl: string
@@ -142,7 +143,7 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
       seedEnabled: value(seed, 'enabled', true),
       seedPaths: value(seed, 'sql_paths', ['./seed.sql']),
     },
-    inbox: { port: value(table(raw, 'local_smtp'), 'port', 54324) },
+    inbox: inboxSettings(table(raw, 'local_smtp')),
     studio: { port: value(table(raw, 'studio'), 'port', 54323) },
     auth: {
       siteUrl: value(auth, 'site_url', 'http://127.0.0.1:3000'),
@@ -162,6 +163,11 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
     storage: storageSettingsFrom(raw),
     realtime: { enabled: value(table(raw, 'realtime'), 'enabled', true) },
   }
+}
+
+function inboxSettings(section: Table): StackConfig['inbox'] {
+  const smtpPort = value(section, 'smtp_port', 0)
+  return { port: value(section, 'port', 54324), smtpPort: smtpPort === 0 ? undefined : smtpPort }
 }
 
 /** Go duration strings as config.toml writes them ("1s", "1m30s", "2h"), in seconds; a bare number is seconds. */

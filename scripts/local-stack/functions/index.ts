@@ -34,6 +34,8 @@ export interface FunctionsServiceOptions {
   bootTimeoutMs?: number
   /** Deno's cache (npm packages, transpiled modules); defaults to the git-ignored .local-stack/deno. */
   denoDir?: string
+  /** The inbox's SMTP listener, given to functions as SMTP_HOST and SMTP_PORT (see environment.ts). */
+  smtp?: { host: string; port: number }
 }
 
 export function createFunctionsService(options: FunctionsServiceOptions): Service {

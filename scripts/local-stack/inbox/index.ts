@@ -1,6 +1,6 @@
 // The email inbox of the local stack (Mailpit's place under `supabase start`, port 54324): the Auth service delivers
-// into it directly, and it serves Mailpit's API v1 (messages, message, search, delete, read status, info) and a
-// page listing the messages with their links.
+// into it directly, the project's own mail arrives over SMTP (smtp.ts, when config.toml sets smtp_port), and it
+// serves Mailpit's API v1 (messages, message, search, delete, read status, info) and a page listing the messages.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BodyTooLargeError, readJsonBody } from '../http/body.ts'
@@ -8,6 +8,7 @@ import { sendJson } from '../http/json.ts'
 import { isMethodNotAllowed, Router } from '../http/router.ts'
 import { listPage, messagePage } from './page.ts'
 import { search } from './search.ts'
+import { SmtpListener } from './smtp.ts'
 import { detail, MailStore, summary, type Message } from './store.ts'
 import type { OutgoingEmail } from './types.ts'
 
@@ -47,7 +48,15 @@ export class Inbox {
       json(res, { Version: version, Messages: this.store.all().length, Unread: this.store.unread(), Tags: {} }),
     )
 
-  constructor(private readonly options: { port: number; host?: string }) {}
+  private readonly smtp: SmtpListener | undefined
+
+  /** `smtpPort`: where to accept SMTP (0 for any free port); none without it. */
+  constructor(private readonly options: { port: number; host?: string; smtpPort?: number }) {
+    this.smtp =
+      options.smtpPort === undefined
+        ? undefined
+        : new SmtpListener({ port: options.smtpPort, host: options.host, receive: (m) => this.store.insert(m) })
+  }
 
   /** The port listened on (the real one when 0 was asked for). */
   get port(): number {
@@ -56,6 +65,11 @@ export class Inbox {
 
   get url(): string {
     return `http://${this.options.host ?? '127.0.0.1'}:${this.port}`
+  }
+
+  /** The SMTP listener's host and port, when it runs. */
+  get smtpAddress(): { host: string; port: number } | undefined {
+    return this.smtp && { host: this.options.host ?? '127.0.0.1', port: this.smtp.port }
   }
 
   async start(): Promise<void> {
@@ -71,9 +85,16 @@ export class Inbox {
       server.listen(this.options.port, this.options.host ?? '127.0.0.1', () => resolve())
     })
     this.server = server
+    try {
+      await this.smtp?.start()
+    } catch (error) {
+      await this.stop()
+      throw error
+    }
   }
 
   async stop(): Promise<void> {
+    await this.smtp?.stop()
     const server = this.server
     this.server = undefined
     if (!server) return

@@ -38,7 +38,9 @@ export function listPage(messages: Message[]): string {
 <time datetime="${escapeHtml(m.Created)}">${escapeHtml(m.Created)}</time></div>
 ${anchors ? `<ul>${anchors}</ul>` : ''}<pre>${escapeHtml(m.Text)}</pre></article>`
   })
-  const empty = '<p>No messages yet. Emails the Auth service sends (sign-up, magic link, recovery…) appear here.</p>'
+  const empty =
+    '<p>No messages yet. Emails the Auth service sends (sign-up, magic link, recovery…) and mail sent to the SMTP ' +
+    'port appear here.</p>'
   return layout(
     `Inbox (${messages.length})`,
     `<h1>Inbox</h1><p class="meta">${messages.length} message(s). Mailpit-compatible API at /api/v1.</p>

@@ -1,6 +1,7 @@
 // The inbox's messages, in Mailpit's JSON shapes (message summaries and full messages with Text and HTML), newest
-// first. Kept in memory, at most 500 like Mailpit's default: the emails carry short-lived codes and links, and a
-// restart of `supabase start` empties Mailpit too, so nothing is worth keeping across restarts.
+// first, whether Auth handed them over or they came in over SMTP. Kept in memory, at most 500 like Mailpit's
+// default: the emails carry short-lived codes and links, and a restart of `supabase start` empties Mailpit too, so
+// nothing is worth keeping across restarts.
 import { randomBytes } from 'node:crypto'
 import type { OutgoingEmail } from './types.ts'
 
@@ -28,8 +29,25 @@ export interface Message {
   Snippet: string
   Text: string
   HTML: string
-  /** The kind of auth email (not in Mailpit's API; shown on the page). */
+  /** The kind of auth email, or "smtp" (not in Mailpit's API; shown on the page). */
   Type: string
+  /** The detail's Attachments and Inline lists (the summary's Attachments is the first one's length). */
+  Parts: { Attachments: Part[]; Inline: Part[] }
+}
+
+/** An attachment or inline part, as Mailpit describes it in a message's detail. */
+export interface Part {
+  PartID: string
+  FileName: string
+  ContentType: string
+  ContentID: string
+  Size: number
+}
+
+/** A message as it arrived; the store gives it its ID, Created time and unread state. */
+export type Incoming = Omit<Message, 'ID' | 'Created' | 'Read' | 'Attachments'> & {
+  /** The sender's Message-ID without angle brackets; empty for one the store makes up. */
+  MessageID: string
 }
 
 /** The summary fields of Mailpit's message list. */
@@ -58,13 +76,18 @@ export function detail(message: Message) {
     Text,
     HTML,
     Size,
-    Inline: [],
-    Attachments: [],
+    Inline: message.Parts.Inline,
+    Attachments: message.Parts.Attachments,
   }
 }
 
 const defaultSender: Address = { Name: 'Admin', Address: 'admin@email.com' }
 const idAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
+
+/** Mailpit's snippet: the text on one line, at most 250 characters. */
+export function snippet(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 250)
+}
 
 /** A 22-character id like Mailpit's. */
 function newId(): string {
@@ -76,29 +99,42 @@ export class MailStore {
 
   constructor(private readonly max = 500) {}
 
+  /** An email from the Auth service. */
   add(email: OutgoingEmail, now = new Date()): Message {
     const from = email.from ? { Name: email.from.name, Address: email.from.address } : defaultSender
+    return this.insert(
+      {
+        MessageID: '',
+        From: from,
+        To: [{ Name: '', Address: email.to }],
+        Cc: [],
+        Bcc: [],
+        ReplyTo: [],
+        ReturnPath: from.Address,
+        Subject: email.subject,
+        Date: now.toISOString(),
+        Tags: [],
+        Size: Buffer.byteLength(email.html) + Buffer.byteLength(email.text) + Buffer.byteLength(email.subject),
+        Snippet: snippet(email.text),
+        Text: email.text,
+        HTML: email.html,
+        Type: email.type,
+        Parts: { Attachments: [], Inline: [] },
+      },
+      now,
+    )
+  }
+
+  /** A message in Mailpit's fields (one that came in over SMTP). */
+  insert(incoming: Incoming, now = new Date()): Message {
     const id = newId()
     const message: Message = {
+      ...incoming,
       ID: id,
-      MessageID: `${id}@local-stack`,
+      MessageID: incoming.MessageID || `${id}@local-stack`,
       Read: false,
-      From: from,
-      To: [{ Name: '', Address: email.to }],
-      Cc: [],
-      Bcc: [],
-      ReplyTo: [],
-      ReturnPath: from.Address,
-      Subject: email.subject,
       Created: now.toISOString(),
-      Date: now.toISOString(),
-      Tags: [],
-      Size: Buffer.byteLength(email.html) + Buffer.byteLength(email.text) + Buffer.byteLength(email.subject),
-      Attachments: 0,
-      Snippet: email.text.replace(/\s+/g, ' ').trim().slice(0, 250),
-      Text: email.text,
-      HTML: email.html,
-      Type: email.type,
+      Attachments: incoming.Parts.Attachments.length,
     }
     this.messages.unshift(message)
     if (this.messages.length > this.max) this.messages.length = this.max

@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'certificate_not_found'
   | 'validation_failed'
   | 'method_not_allowed'
+  | 'email_failed'
+  | 'email_not_configured'
   | 'internal'
 
 export type FieldErrors = Record<string, string>

@@ -1176,6 +1176,7 @@ export type Database = {
       }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
+      release_answer_email: { Args: { answer_id: string }; Returns: boolean }
       remove_learner: { Args: { enrollment_id: string; reason: string }; Returns: Json }
       remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }
       reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }

@@ -1,6 +1,7 @@
 // Typed access to a lesson's Q&A. RLS lets the course's enrolled learners and its school's members read and write;
 // the database sets the course, the names, is_instructor and the counters, and refuses over-long text and too many
-// posts an hour (validation_failed / rate_limited). Each answer by someone else queues an email to the asker.
+// posts an hour (validation_failed / rate_limited). Each answer by someone else queues an email to the asker, which
+// the notify-answer function sends when the answerer's app asks it to.
 import type { Database, TablesInsert } from '@/lib/database.types'
 import type { SupabaseClient } from '@/lib/supabase'
 
@@ -43,6 +44,20 @@ export async function answerQuestion(client: SupabaseClient, values: { questionI
   const { data, error } = await client.from('answers').insert(row).select('id').single()
   if (error) throw error
   return data
+}
+
+export interface NotifyAnswerResult {
+  /** false when nothing was owed: an answer to one's own question, or an email sent already. */
+  sent: boolean
+}
+
+/** Emails the asker about an answer the caller wrote (once: later calls send nothing). */
+export async function notifyAsker(client: SupabaseClient, answerId: string): Promise<NotifyAnswerResult> {
+  const { data, error } = await client.functions.invoke<NotifyAnswerResult>('notify-answer', {
+    body: { answer_id: answerId },
+  })
+  if (error) throw error
+  return data ?? { sent: false }
 }
 
 export async function setResolved(client: SupabaseClient, values: { id: string; resolved: boolean }) {

@@ -1,7 +1,8 @@
-// Asking, answering and resolving: each refreshes the lesson's questions and the studio's open list.
+// Asking, answering and resolving: each refreshes the lesson's questions and the studio's open list. A saved answer
+// to someone else's question also asks notify-answer to email the asker.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
-import { answerQuestion, askQuestion, setResolved } from './questions.api'
+import { answerQuestion, askQuestion, notifyAsker, setResolved } from './questions.api'
 import { questionsKeys } from './questions.queries'
 
 function useRefresh(lessonId: string) {
@@ -24,8 +25,14 @@ export function useAskQuestion(lessonId: string) {
 export function useAnswerQuestion(lessonId: string) {
   const refresh = useRefresh(lessonId)
   return useMutation({
-    mutationFn: (values: { questionId: string; body: string }) => answerQuestion(supabase, values),
-    onSuccess: refresh,
+    /** `emailAsker`: the question is someone else's (for one's own the database owes no email). */
+    mutationFn: (values: { questionId: string; body: string; emailAsker: boolean }) =>
+      answerQuestion(supabase, { questionId: values.questionId, body: values.body }),
+    onSuccess: (answer, values) => {
+      // Not awaited, and a failure is not shown: the answer is saved either way, and the asker sees it in the player.
+      if (values.emailAsker) notifyAsker(supabase, answer.id).catch(() => undefined)
+      return refresh()
+    },
   })
 }
 

@@ -68,7 +68,7 @@ export function QuestionItem({ question, userId, isStaff }: QuestionItemProps) {
           busyLabel="Posting…"
           focusOnMount
           onSubmit={async (body) => {
-            await answer.mutateAsync({ questionId: question.id, body })
+            await answer.mutateAsync({ questionId: question.id, body, emailAsker: question.author_id !== userId })
             setAnswering(false)
           }}
           onCancel={() => setAnswering(false)}

@@ -1,0 +1,27 @@
+// POST /functions/v1/notify-answer — `{ answer_id }`, sent by the answerer's app right after an answer is saved:
+// emails the asker that their question was answered, with a link to the lesson. 200 `{ sent: true }` once sent,
+// `{ sent: false }` when there is nothing to send (the asker answered themselves, or the email went already);
+// 403 `forbidden` for someone else's answer, 502 `email_failed` when the mail server fails (the email waits for
+// the next call), 503 `email_not_configured` without SMTP settings. The flow lives in notify.ts.
+import { json, requireMethod, serveJson } from '../_shared/http.ts'
+import { adminClient, requireUser } from '../_shared/supabase.ts'
+import { parse, readJson } from '../_shared/validate.ts'
+import { smtpMailer } from './mailer.ts'
+import { notifyAnswer } from './notify.ts'
+import { notifyAnswerBody } from './schema.ts'
+import { siteOrigin, smtpConfig } from './settings.ts'
+
+Deno.serve(serveJson(async (request) => {
+  requireMethod(request, 'POST')
+  const { user, client } = await requireUser(request)
+  const { answerId } = parse(notifyAnswerBody, await readJson(request))
+  const smtp = smtpConfig((name) => Deno.env.get(name))
+  const deps = {
+    user: client,
+    admin: adminClient(),
+    send: 'settings' in smtp ? smtpMailer(smtp.settings) : undefined,
+    problem: 'problem' in smtp ? smtp.problem : undefined,
+    site: siteOrigin(request, Deno.env.get('SITE_URL')),
+  }
+  return json(await notifyAnswer(deps, user.id, answerId))
+}))
