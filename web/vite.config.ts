@@ -5,6 +5,9 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+/** Routes whose loaders stay in the entry chunk: the pages most visits start on. */
+const hotRoutes = new Set(['/', '/courses/', '/courses/$slug', '/learn/$slug/$lessonId'])
+
 export default defineConfig({
   plugins: [
     // Must run before the React plugin so route files are split before JSX is transformed.
@@ -13,13 +16,20 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: true,
-      // The studio's loaders (and the data access and schemas they import) load with the studio, not in every
-      // visitor's entry chunk; the learner's pages keep theirs inline so their data request starts at once.
+      // Every route's pending, error and not-found views load with it, not in every visitor's entry chunk. So do the
+      // loaders (and the data access and schemas they import) of all but the learner's hot path: home, the catalog,
+      // a course and a lesson keep theirs inline so their data request starts as soon as the entry runs.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) =>
-          routeId.startsWith('/studio')
-            ? [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']]
-            : undefined,
+          routeId === '__root__'
+            ? undefined
+            : [
+                ...(hotRoutes.has(routeId) ? [] : [['loader'] as ['loader']]),
+                ['component'],
+                ['pendingComponent'],
+                ['errorComponent'],
+                ['notFoundComponent'],
+              ],
       },
       quoteStyle: 'single',
       semicolons: false,
@@ -30,6 +40,24 @@ export default defineConfig({
   // recharts is only imported from a code-split studio route, which the dev server's dependency scan does not
   // reach: pre-bundle it at start instead of discovering it on a first visit (a re-optimisation and a stalled page).
   optimizeDeps: { include: ['recharts'] },
+  build: {
+    // Every browser the build targets preloads modules itself; where one does not, the preload hint is only lost.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs (React, the router, the query cache) in one chunk rather than a dozen small ones
+          // automatic chunking would cut it into: fewer requests, and one larger file compresses better.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   // `@/` imports (see tsconfig.json `paths`) resolve from the one definition in tsconfig.
   resolve: { tsconfigPaths: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

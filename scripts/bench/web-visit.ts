@@ -10,9 +10,18 @@ export interface ApiCall {
   endMs: number
 }
 
+/** When a page is ready: a check of its DOM made in the page, and the same state checked by Playwright by role. */
+export interface Readiness {
+  /** A JavaScript expression evaluated in the page before each frame from the first: the first frame it holds in. */
+  holds: string
+  /** Playwright's check of what a user sees (roles and names), so `holds` cannot pass on the wrong page. */
+  confirm: (page: Page) => Promise<void>
+}
+
 export interface Visit {
+  /** When `holds` first held, in the page's clock (ms since navigation start). */
   readyMs: number
-  /** Scripts fetched before the page was usable / playable: what it had to load first (name, gzip bytes). */
+  /** Scripts whose response had ended when the page was usable / playable: what it had to load first. */
   firstScripts: [string, number][]
   /** Every script fetched until the network was idle, lazily loaded parts included. */
   allScripts: [string, number][]
@@ -36,7 +45,7 @@ export function sequentialRoundTrips(calls: ApiCall[]): number {
 
 export async function visit(
   browser: Browser,
-  options: { origin: string; path: string; apiUrl: string; cpuSlowdown: number; ready: (page: Page) => Promise<void> },
+  options: { origin: string; path: string; apiUrl: string; cpuSlowdown: number; ready: Readiness },
 ): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
@@ -45,7 +54,6 @@ export async function visit(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown })
   }
   let ready = false
-  const first: Promise<[string, number]>[] = []
   const all: Promise<[string, number]>[] = []
   const api: ApiCall[] = []
   // A round trip ends when its answer's headers arrive (a video keeps streaming long after).
@@ -67,14 +75,28 @@ export async function visit(
       .body()
       .then((body): [string, number] => [new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length])
     all.push(entry)
-    if (!ready) first.push(entry)
   })
+  // Checked in the page, frame by frame: Playwright's own polling would notice the page some frames late, and count
+  // as first-load whatever finished meanwhile.
+  await context.addInitScript(
+    `(() => { const holds = () => (${options.ready.holds});
+      const frame = () => { if (holds()) window.__benchReadyAt = performance.now(); else requestAnimationFrame(frame) };
+      requestAnimationFrame(frame) })()`,
+  )
   await page.goto(`${options.origin}${options.path}`, { waitUntil: 'commit' })
-  await options.ready(page)
-  const readyMs = await page.evaluate(() => performance.now())
+  await options.ready.confirm(page)
+  const readyMs = (await (await page.waitForFunction('window.__benchReadyAt')).jsonValue()) as number
   ready = true
+  // The scripts the page had received by then, by the browser's own resource timing.
+  const loadedByReady = new Set(
+    (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => e.responseEnd <= ${readyMs})
+        .map((e) => new URL(e.name).pathname)`,
+    )) as string[],
+  )
   await page.waitForLoadState('networkidle')
-  const [firstScripts, allScripts] = await Promise.all([Promise.all(first), Promise.all(all)])
+  const allScripts = await Promise.all(all)
+  const firstScripts = allScripts.filter(([name]) => loadedByReady.has(name))
   await context.close()
   const bySize = (a: [string, number], b: [string, number]) => b[1] - a[1]
   return {
@@ -86,21 +108,30 @@ export async function visit(
 }
 
 /** Usable course page: title, the outline's first open section and the enroll call to action on screen. */
-export async function coursePageUsable(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor()
+export const coursePageUsable: Readiness = {
   // The outline's section triggers, not any `[aria-expanded]`: the header's hidden mobile `Menu` button has one too.
-  await page.getByRole('region', { name: 'Course content' }).getByRole('button', { expanded: true }).first().waitFor()
-  await page
-    .getByRole('link', { name: /sign in to enroll/i })
-    .or(page.getByRole('button', { name: /enroll/i }))
-    .first()
-    .waitFor()
+  holds: `!!document.querySelector('h1')?.textContent?.trim()
+    && !!document.getElementById('course-outline-heading')?.closest('section')
+      ?.querySelector('button[aria-expanded="true"]')
+    && Array.from(document.querySelectorAll('a, button')).some((el) => /enroll/i.test(el.textContent ?? ''))`,
+  confirm: async (page) => {
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.getByRole('region', { name: 'Course content' }).getByRole('button', { expanded: true }).first().waitFor()
+    await page
+      .getByRole('link', { name: /sign in to enroll/i })
+      .or(page.getByRole('button', { name: /enroll/i }))
+      .first()
+      .waitFor()
+  },
 }
 
-/** Playable video: the element has enough of the media to start playing (HAVE_FUTURE_DATA), checked every frame. */
-export async function videoPlayable(page: Page): Promise<void> {
-  await page.waitForFunction('(document.querySelector("video")?.readyState ?? 0) >= 3', undefined, {
-    polling: 'raf',
-    timeout: 60_000,
-  })
+/** Playable video: the element has enough of the media to start playing (HAVE_FUTURE_DATA). */
+export const videoPlayable: Readiness = {
+  holds: `(document.querySelector('video')?.readyState ?? 0) >= 3`,
+  confirm: async (page) => {
+    await page.waitForFunction('(document.querySelector("video")?.readyState ?? 0) >= 3', undefined, {
+      polling: 'raf',
+      timeout: 60_000,
+    })
+  },
 }

@@ -2,11 +2,11 @@
 // hour) show next to the field in its own words; a network failure keeps the text and says so above the form.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { readDraft, writeDraft } from '@/lib/drafts'
 import { Composer } from './composer'
 
-const schema = z.string().refine((t) => t.trim().length > 0, 'Write something first.')
+const schema = z.string().check(z.refine((t) => t.trim().length > 0, 'Write something first.'))
 
 function setup(onSubmit: (text: string) => Promise<unknown>) {
   render(

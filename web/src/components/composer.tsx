@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
@@ -18,7 +18,7 @@ export interface ComposerProps {
   /** Where the draft is kept; null keeps none (e.g. editing text that is saved already). */
   draftKey: string | null
   initialText?: string
-  schema: z.ZodType<string, string>
+  schema: z.ZodMiniType<string, string>
   submitLabel: string
   busyLabel: string
   rows?: number

@@ -1,10 +1,26 @@
 // The markdown renderer (./markdown, with the marked parser) loaded on first use, for pages where markdown is one part
 // among others (the course page's description, a video lesson's notes): the rest of the page does not wait for it.
+// Loading starts once the page that first shows markdown has been painted, so fetching and compiling the parser never
+// competes with that page becoming usable.
 import { lazy, Suspense } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { MarkdownProps } from './markdown'
 
-const Markdown = lazy(() => import('./markdown').then((module) => ({ default: module.Markdown })))
+/**
+ * Resolves after the next paint (a task queued from the frame callback runs once the frame is drawn), or after 200 ms
+ * where no frame comes: a tab in the background draws none.
+ */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0))
+    setTimeout(resolve, 200)
+  })
+
+const Markdown = lazy(() =>
+  afterNextPaint()
+    .then(() => import('./markdown'))
+    .then((module) => ({ default: module.Markdown })),
+)
 
 export function LazyMarkdown(props: MarkdownProps) {
   return (

@@ -4,13 +4,13 @@
 // It is assembled from supabase-js's own parts (Auth, PostgREST, Storage, Functions) exactly as createClient wires
 // them, minus Realtime: createClient builds a RealtimeClient up front, which puts realtime-js and its Phoenix
 // socket in every page's first load. Channels come from `openChannel` in ./realtime, which loads them on first use;
-// Auth loads when a session may exist (./lazy-auth).
+// Auth loads when a session may exist (./lazy-auth), Storage on its first request (./lazy-storage).
 import { FunctionsClient } from '@supabase/functions-js'
 import { PostgrestClient } from '@supabase/postgrest-js'
-import { StorageClient } from '@supabase/storage-js'
 import type { SupabaseClient as SupabaseJsClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { lazyAuth } from './lazy-auth'
+import { lazyStorage } from './lazy-storage'
 
 // Defaults point at the local stack (`npm start`); the key is the public local publishable key
 // that every `supabase start` prints, so it is safe to commit. `||` (not `??`) so that an empty
@@ -79,7 +79,12 @@ const rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, {
   // only one, so an unreachable API shows its error within seconds.
   retry: false,
 })
-const storage = new StorageClient(new URL('storage/v1', base).href, headers, authFetch)
+// storage-js loads on the first call that talks to Storage (./lazy-storage); public URLs need no request.
+const storageUrl = new URL('storage/v1', base).href
+const storage = lazyStorage(storageUrl, () =>
+  import('@supabase/storage-js').then(({ StorageClient }) => new StorageClient(storageUrl, headers, authFetch)),
+)
+// Functions stays in the first load: a lesson's first request is to lesson-media, which must not wait for a chunk.
 const functions = new FunctionsClient(new URL('functions/v1', base).href, {
   headers,
   customFetch: fetchWithAuth(!supabasePublishableKey.startsWith('sb_')),

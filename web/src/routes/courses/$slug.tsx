@@ -6,20 +6,25 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { CourseHeader } from '@/features/courses/components/course-header'
-import { CourseEvents } from '@/features/courses/components/course-events'
 import { CourseOutlineView } from '@/features/courses/components/course-outline'
 import { EnrollPanel } from '@/features/courses/components/enroll-panel'
 import { LearnerPanel } from '@/features/courses/components/learner-panel'
-import { PreviewBanner } from '@/features/courses/components/preview-banner'
-import { StaffBar } from '@/features/courses/components/staff-bar'
-import { useProgressSync } from '@/features/learn/use-progress-sync'
 import { PreviewModeContext, previewSearchSchema } from '@/lib/courses/preview-mode'
-import { seesLearnerView, viewerMode } from '@/lib/courses/viewer-mode'
+import type { CourseOutline } from '@/lib/courses/course-outline.schema'
+import { seesLearnerView, viewerMode, type ViewerMode } from '@/lib/courses/viewer-mode'
 import { errorCode } from '@/lib/errors'
 import { CourseDescription } from './-components/course-description'
 import { CourseNotFound } from './-components/course-not-found'
-import { LessonCompleteCheckbox, PreviewLessonCheckbox } from './-components/lesson-complete-checkbox'
 import { CoursePageSkeleton } from './-components/course-page-skeleton'
+import {
+  CourseEvents,
+  LessonCompleteCheckbox,
+  LiveProgress,
+  PreviewBanner,
+  PreviewLessonCheckbox,
+  preloadViewerParts,
+  StaffBar,
+} from './-components/viewer-parts'
 
 export const Route = createFileRoute('/courses/$slug')({
   validateSearch: previewSearchSchema,
@@ -35,6 +40,8 @@ export const Route = createFileRoute('/courses/$slug')({
     if (deps.preview && !outline.viewer.as_learner) {
       throw redirect({ to: '/courses/$slug', params, search: {}, replace: true })
     }
+    const mode = viewerMode(outline)
+    preloadViewerParts(mode, seesEvents(outline, mode))
     return { title: outline.course.title, previewing: deps.preview }
   },
   head: ({ loaderData, match }) => ({
@@ -86,7 +93,7 @@ function CoursePage() {
                     : undefined
               }
             />
-            {learnerView || outline.viewer.is_member ? <CourseEvents courseId={outline.course.id} /> : null}
+            {seesEvents(outline, mode) ? <CourseEvents courseId={outline.course.id} /> : null}
           </div>
         </div>
       </article>
@@ -94,8 +101,7 @@ function CoursePage() {
   )
 }
 
-/** Ticks and progress from the learner's other tabs and devices arrive while the course page is open. */
-function LiveProgress({ slug }: { slug: string }) {
-  useProgressSync(slug)
-  return null
+/** Live sessions and deadlines are for the course's learners and its school's members. */
+function seesEvents(outline: CourseOutline, mode: ViewerMode): boolean {
+  return seesLearnerView(mode) || outline.viewer.is_member
 }

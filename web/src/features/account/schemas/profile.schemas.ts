@@ -1,11 +1,11 @@
 // The profile form: display name 1-60 characters after trimming (the profiles table's check) and an
 // IANA time zone.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { displayNameSchema } from '@/lib/display-name.schema'
 
 export const profileSchema = z.object({
   displayName: displayNameSchema,
-  timezone: z.string().min(1, 'Choose your time zone.'),
+  timezone: z.string().check(z.minLength(1, 'Choose your time zone.')),
 })
 
 export type ProfileValues = z.infer<typeof profileSchema>

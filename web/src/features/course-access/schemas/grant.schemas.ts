@@ -1,7 +1,7 @@
 // Forms for new invite links and access codes. The sentences are the database's own (private.grant_fields and
 // create_course_invite), so a check that slips past the form reads the same when the database refuses it. Values
 // are what the inputs hold (strings); the schemas turn them into the calls' arguments.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { fromLocalInput } from '../lib/date-time'
 
 export const grantMessages = {
@@ -25,44 +25,65 @@ export function parseDomains(value: string): string[] {
   return [...new Set(domains)].sort()
 }
 
+// Each field is a transform from the input's string; zod/mini hands a transform the bare parse payload (no
+// addIssue), so a refusal goes straight on its issue list.
 function expiry(required: boolean) {
-  return z.string().transform((value, ctx) => {
-    if (value.trim() === '') {
-      if (required) ctx.addIssue({ code: 'custom', message: grantMessages.expiryRequired })
-      return null
-    }
-    const iso = fromLocalInput(value)
-    const at = iso ? new Date(iso).getTime() : NaN
-    if (Number.isNaN(at)) ctx.addIssue({ code: 'custom', message: grantMessages.expiryRequired })
-    else if (at <= Date.now()) ctx.addIssue({ code: 'custom', message: grantMessages.expiryPast })
-    else if (at > Date.now() + 366 * 86_400_000) ctx.addIssue({ code: 'custom', message: grantMessages.expiryTooFar })
-    return iso
-  })
+  return z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      if (value.trim() === '') {
+        if (required) ctx.issues.push({ code: 'custom', input: value, message: grantMessages.expiryRequired })
+        return null
+      }
+      const iso = fromLocalInput(value)
+      const at = iso ? new Date(iso).getTime() : NaN
+      if (Number.isNaN(at)) ctx.issues.push({ code: 'custom', input: value, message: grantMessages.expiryRequired })
+      else if (at <= Date.now()) ctx.issues.push({ code: 'custom', input: value, message: grantMessages.expiryPast })
+      else if (at > Date.now() + 366 * 86_400_000) {
+        ctx.issues.push({ code: 'custom', input: value, message: grantMessages.expiryTooFar })
+      }
+      return iso
+    }),
+  )
 }
 
 function maxUses(required: boolean) {
-  return z.string().transform((value, ctx) => {
-    if (value.trim() === '' && !required) return null
-    const n = Number(value)
-    if (!Number.isInteger(n) || n < 1 || n > 100_000) ctx.addIssue({ code: 'custom', message: grantMessages.maxUses })
-    return n
-  })
+  return z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      if (value.trim() === '' && !required) return null
+      const n = Number(value)
+      if (!Number.isInteger(n) || n < 1 || n > 100_000) {
+        ctx.issues.push({ code: 'custom', input: value, message: grantMessages.maxUses })
+      }
+      return n
+    }),
+  )
 }
 
-const cohortId = z.string().transform((value) => (value === '' ? null : value))
+const cohortId = z.pipe(
+  z.string(),
+  z.transform((value) => (value === '' ? null : value)),
+)
 
 export const inviteFormSchema = z.object({
   expiresAt: expiry(true),
   // Never null when required; the fallback only narrows the type.
-  maxUses: maxUses(true).transform((n) => n ?? 1),
-  domains: z.string().transform((value, ctx) => {
-    const domains = parseDomains(value)
-    if (domains.length > 20) ctx.addIssue({ code: 'custom', message: grantMessages.tooManyDomains })
-    else if (domains.some((d) => !domainPattern.test(d) || d.length > 253)) {
-      ctx.addIssue({ code: 'custom', message: grantMessages.domainFormat })
-    }
-    return domains.length > 0 ? domains : null
-  }),
+  maxUses: z.pipe(
+    maxUses(true),
+    z.transform((n) => n ?? 1),
+  ),
+  domains: z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const domains = parseDomains(value)
+      if (domains.length > 20) ctx.issues.push({ code: 'custom', input: value, message: grantMessages.tooManyDomains })
+      else if (domains.some((d) => !domainPattern.test(d) || d.length > 253)) {
+        ctx.issues.push({ code: 'custom', input: value, message: grantMessages.domainFormat })
+      }
+      return domains.length > 0 ? domains : null
+    }),
+  ),
   cohortId,
 })
 export type InviteFormInput = z.input<typeof inviteFormSchema>

@@ -1,7 +1,7 @@
 // Forms for cohorts and events, mirroring the database's checks on cohorts and events with one sentence each;
 // constraintMessage maps a check the database still refuses (23514/23505, named by constraint) to the same field
 // and sentence. Times are datetime-local values, read in the viewer's time zone.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { fromLocalInput } from '../lib/date-time'
 
 export const scheduleMessages = {
@@ -17,15 +17,21 @@ export const scheduleMessages = {
   joinUrl: 'Use an https:// link of at most 2,000 characters.',
 } as const
 
+// zod/mini hands a transform the bare parse payload (no addIssue), so a refusal goes straight on its issue list.
 const moment = (message: string) =>
-  z.string().transform((value, ctx) => {
-    const iso = fromLocalInput(value)
-    if (!iso) ctx.addIssue({ code: 'custom', message })
-    return iso ?? ''
-  })
+  z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const iso = fromLocalInput(value)
+      if (!iso) ctx.issues.push({ code: 'custom', input: value, message })
+      return iso ?? ''
+    }),
+  )
 
 export const cohortFormSchema = z.object({
-  name: z.string().trim().min(1, scheduleMessages.cohortName).max(120, scheduleMessages.cohortNameLong),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, scheduleMessages.cohortName), z.maxLength(120, scheduleMessages.cohortNameLong)),
   startsAt: moment(scheduleMessages.cohortStart),
 })
 export type CohortFormInput = z.input<typeof cohortFormSchema>
@@ -33,25 +39,28 @@ export type CohortFormValues = z.output<typeof cohortFormSchema>
 
 const joinUrlPattern = /^https:\/\/[^\s/]+(\/\S*)?$/
 
-export const eventFormSchema = z
-  .object({
+export const eventFormSchema = z.pipe(
+  z.object({
     kind: z.enum(['live', 'deadline']),
-    title: z.string().trim().min(1, scheduleMessages.eventTitle).max(120, scheduleMessages.eventTitleLong),
+    title: z
+      .string()
+      .check(z.trim(), z.minLength(1, scheduleMessages.eventTitle), z.maxLength(120, scheduleMessages.eventTitleLong)),
     startsAt: moment(scheduleMessages.eventStart),
     endsAt: z.string(),
-    joinUrl: z.string().trim(),
+    joinUrl: z.string().check(z.trim()),
     cohortId: z.string(),
-  })
-  .transform((v, ctx) => {
+  }),
+  z.transform((v, ctx) => {
     const live = v.kind === 'live'
     const endsAt = live ? fromLocalInput(v.endsAt) : null
-    if (live && !endsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: scheduleMessages.eventEnd })
-    else if (live && endsAt && v.startsAt && endsAt <= v.startsAt) {
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: scheduleMessages.eventEndOrder })
+    if (live && !endsAt) {
+      ctx.issues.push({ code: 'custom', input: v, path: ['endsAt'], message: scheduleMessages.eventEnd })
+    } else if (live && endsAt && v.startsAt && endsAt <= v.startsAt) {
+      ctx.issues.push({ code: 'custom', input: v, path: ['endsAt'], message: scheduleMessages.eventEndOrder })
     }
     const joinUrl = live && v.joinUrl !== '' ? v.joinUrl : null
     if (joinUrl && (!joinUrlPattern.test(joinUrl) || joinUrl.length > 2000)) {
-      ctx.addIssue({ code: 'custom', path: ['joinUrl'], message: scheduleMessages.joinUrl })
+      ctx.issues.push({ code: 'custom', input: v, path: ['joinUrl'], message: scheduleMessages.joinUrl })
     }
     return {
       kind: v.kind,
@@ -61,7 +70,8 @@ export const eventFormSchema = z
       joinUrl,
       cohortId: v.cohortId === '' ? null : v.cohortId,
     }
-  })
+  }),
+)
 export type EventFormInput = z.input<typeof eventFormSchema>
 export type EventFormValues = z.output<typeof eventFormSchema>
 

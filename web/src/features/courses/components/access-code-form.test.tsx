@@ -13,10 +13,9 @@ function refusal(status: number, code: string, headers: Record<string, string> =
   return { data: null, error: new FunctionsHttpError(new Response(body, { status, headers })) }
 }
 
-/** supabase.functions makes a new FunctionsClient on every read, so the spy goes on their shared prototype. */
+/** The app's Functions client holds `invoke` as its own property (functions-js loads on the first call). */
 function mockInvoke(answer: unknown) {
-  const functionsClient = Object.getPrototypeOf(supabase.functions) as typeof supabase.functions
-  return vi.spyOn(functionsClient, 'invoke').mockResolvedValue(answer as never)
+  return vi.spyOn(supabase.functions, 'invoke').mockResolvedValue(answer as never)
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Access code' })

@@ -1,7 +1,7 @@
 // The access-code field (PRODUCT.md §5): 8 characters from the alphabet without 0, O, 1, I and L, typed in any case,
 // with spaces or a hyphen in the middle if the learner copies it that way. The database normalises the same way
 // (private.normalize_access_code) and is the judge of whether a code is right; this only catches typos early.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const ACCESS_CODE_LENGTH = 8
 export const ACCESS_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -26,13 +26,15 @@ export function accessCodeProblem(value: string): string | null {
 }
 
 export const accessCodeSchema = z.object({
-  code: z
-    .string()
-    .superRefine((value, ctx) => {
-      const problem = accessCodeProblem(value)
-      if (problem) ctx.addIssue({ code: 'custom', message: problem })
-    })
-    .transform(normalizeAccessCode),
+  code: z.pipe(
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        const problem = accessCodeProblem(value)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      }),
+    ),
+    z.transform(normalizeAccessCode),
+  ),
 })
 export type AccessCodeInput = z.input<typeof accessCodeSchema>
 export type AccessCodeValues = z.output<typeof accessCodeSchema>

@@ -1,6 +1,6 @@
 // "Have a link? Paste it": a learner pastes the whole invite URL (from an email, any host) or just its token. Only
 // the token is kept, and the app opens its own /invite/$token page, so a pasted link never leads off the site.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Invite tokens are 32 random bytes in base64url without padding (create_course_invite). */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/
@@ -21,19 +21,20 @@ export function inviteTokenFrom(text: string): string | null {
 }
 
 export const inviteLinkSchema = z.object({
-  link: z
-    .string()
-    .trim()
-    .min(1, 'Paste the invite link from your invitation.')
-    .transform((value, ctx) => {
+  link: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Paste the invite link from your invitation.')),
+    z.transform((value, ctx) => {
       const token = inviteTokenFrom(value)
       if (token) return token
-      ctx.addIssue({
+      // zod/mini hands a transform the bare parse payload (no addIssue): the issue goes on its list.
+      ctx.issues.push({
         code: 'custom',
+        input: value,
         message: "That doesn't look like an invite link. Copy the whole link from your invitation and paste it here.",
       })
       return z.NEVER
     }),
+  ),
 })
 export type InviteLinkInput = z.input<typeof inviteLinkSchema>
 export type InviteLinkValues = z.output<typeof inviteLinkSchema>

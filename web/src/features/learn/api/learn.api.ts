@@ -4,7 +4,7 @@
 import { courseOutlineSchema, type CourseOutline } from '@/lib/courses/course-outline.schema'
 import type { outlineLessonDetailSchema } from '@/lib/courses/course-outline.schema'
 import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 
 export type LessonDetail = z.infer<typeof outlineLessonDetailSchema>
 export type PlayerOutline = CourseOutline & { lesson: LessonDetail | null }

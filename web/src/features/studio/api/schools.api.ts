@@ -66,12 +66,3 @@ export async function isSlugAvailable(client: SupabaseClient, kind: 'school' | '
   if (error) throw error
   return data
 }
-
-export async function isSchoolMember(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { count, error } = await client
-    .from('school_members')
-    .select('school_id', { count: 'exact', head: true })
-    .eq('user_id', userId)
-  if (error) throw error
-  return (count ?? 0) > 0
-}

@@ -2,27 +2,14 @@
 // mutations invalidate through the same factory. Refusals (RLS, missing rows) are not retried; only a network
 // failure is, once, so an API that is down shows its error within a couple of seconds.
 import { queryOptions } from '@tanstack/react-query'
-import { errorCode } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { getCourse, getPublishChecklist } from './course.api'
 import { getCurriculum } from './curriculum.api'
-import { isSchoolMember, isSlugAvailable, listMySchools } from './schools.api'
+import { membershipQuery } from './membership.queries'
+import { isSlugAvailable, listMySchools } from './schools.api'
+import { retryNetworkOnce, studioKeys } from './studio-keys'
 
-export function retryNetworkOnce(failureCount: number, error: unknown): boolean {
-  return failureCount < 1 && errorCode(error) === undefined
-}
-
-export const studioKeys = {
-  all: () => ['studio'] as const,
-  schoolLists: () => [...studioKeys.all(), 'schools'] as const,
-  schools: (userId: string) => [...studioKeys.schoolLists(), userId] as const,
-  membership: (userId: string) => [...studioKeys.all(), 'membership', userId] as const,
-  course: (courseId: string) => [...studioKeys.all(), 'course', courseId] as const,
-  details: (courseId: string) => [...studioKeys.course(courseId), 'details'] as const,
-  curriculum: (courseId: string) => [...studioKeys.course(courseId), 'curriculum'] as const,
-  checklist: (courseId: string) => [...studioKeys.course(courseId), 'checklist'] as const,
-  slug: (kind: 'school' | 'course', slug: string) => [...studioKeys.all(), 'slug', kind, slug] as const,
-}
+export { retryNetworkOnce, studioKeys }
 
 export const studioQueries = {
   schools: (userId: string) =>
@@ -31,13 +18,7 @@ export const studioQueries = {
       queryFn: () => listMySchools(supabase, userId),
       retry: retryNetworkOnce,
     }),
-  /** Whether I teach anywhere: the header offers the studio to members only. */
-  membership: (userId: string) =>
-    queryOptions({
-      queryKey: studioKeys.membership(userId),
-      queryFn: () => isSchoolMember(supabase, userId),
-      staleTime: 5 * 60_000,
-    }),
+  membership: membershipQuery,
   details: (courseId: string) =>
     queryOptions({
       queryKey: studioKeys.details(courseId),

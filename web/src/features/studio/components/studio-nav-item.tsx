@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useSession } from '@/lib/use-session'
-import { studioQueries } from '../api/studio.queries'
+import { membershipQuery } from '../api/membership.queries'
 
 interface StudioNavItemProps {
   className: string
@@ -11,7 +11,7 @@ interface StudioNavItemProps {
 
 export function StudioNavItem({ className, onNavigate }: StudioNavItemProps) {
   const { user } = useSession()
-  const member = useQuery({ ...studioQueries.membership(user?.id ?? ''), enabled: Boolean(user) })
+  const member = useQuery({ ...membershipQuery(user?.id ?? ''), enabled: Boolean(user) })
   if (!user || member.data !== true) return null
   return (
     <li>

@@ -3,7 +3,7 @@
 // is not sent. A text lesson cannot complete by watching, so choosing "text" also makes completion manual.
 import { useEffect } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
-import type { ZodType } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import type { LessonBundle } from './lesson.api'
 import {
   durationSchema,
@@ -49,7 +49,7 @@ export function valuesOf(bundle: LessonBundle): LessonFormValues {
 
 type Autosave = Pick<ReturnType<typeof useLessonAutosave>, 'editLesson' | 'editContent' | 'editSection'>
 
-const lessonRules: Partial<Record<keyof LessonFormValues, [ZodType<unknown, string>, string]>> = {
+const lessonRules: Partial<Record<keyof LessonFormValues, [ZodMiniType<unknown, string>, string]>> = {
   title: [lessonTitleSchema, 'title'],
   threshold: [thresholdPercentSchema, 'completion_threshold'],
   duration: [durationSchema, 'duration_s'],
@@ -66,7 +66,7 @@ export function useLessonFormAutosave(form: UseFormReturn<LessonFormValues>, aut
 
   useEffect(() => {
     /** The parsed value, or undefined after putting the rule's sentence next to the field. */
-    function check<T>(name: keyof LessonFormValues, rule: ZodType<T, string>, value: string): T | undefined {
+    function check<T>(name: keyof LessonFormValues, rule: ZodMiniType<T, string>, value: string): T | undefined {
       const parsed = rule.safeParse(value)
       if (!parsed.success) {
         setError(name, { message: parsed.error.issues[0]?.message ?? 'Check this field.' })

@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Alert } from '@/components/ui/alert'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -16,7 +16,10 @@ import { memberErrorMessage } from '../lib/member-errors'
 import { RoleSelect } from './role-select'
 
 const inviteSchema = z.object({
-  email: z.string().trim().min(1, 'Enter the email address to invite.').pipe(z.email('Enter a valid email address.')),
+  email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Enter the email address to invite.')),
+    z.email('Enter a valid email address.'),
+  ),
   role: z.enum(['owner', 'instructor']),
 })
 type InviteValues = z.infer<typeof inviteSchema>
