@@ -84,6 +84,31 @@ export type Database = {
           },
         ]
       }
+      achievements: {
+        Row: {
+          code: string
+          description: string
+          icon: string
+          position: number
+          title: string
+        }
+        ComputedFields: never
+        Insert: {
+          code: string
+          description: string
+          icon: string
+          position: number
+          title: string
+        }
+        Update: {
+          code?: string
+          description?: string
+          icon?: string
+          position?: number
+          title?: string
+        }
+        Relationships: []
+      }
       answers: {
         Row: {
           author_id: string
@@ -442,6 +467,7 @@ export type Database = {
       }
       daily_activity: {
         Row: {
+          counts_for_streak: boolean
           day: string
           lessons_completed: number
           seconds: number
@@ -449,12 +475,14 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          counts_for_streak?: never
           day: string
           lessons_completed?: number
           seconds?: number
           user_id: string
         }
         Update: {
+          counts_for_streak?: never
           day?: string
           lessons_completed?: number
           seconds?: number
@@ -1019,6 +1047,50 @@ export type Database = {
           },
         ]
       }
+      user_achievements: {
+        Row: {
+          code: string
+          course_id: string | null
+          earned_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          code: string
+          course_id?: string | null
+          earned_at?: string
+          user_id: string
+        }
+        Update: {
+          code?: string
+          course_id?: string | null
+          earned_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'user_achievements_code_fkey'
+            columns: ['code']
+            isOneToOne: false
+            referencedRelation: 'achievements'
+            referencedColumns: ['code']
+          },
+          {
+            foreignKeyName: 'user_achievements_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'user_achievements_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1158,6 +1230,7 @@ export type Database = {
         Args: { email: string; role?: Database['public']['Enums']['school_role']; school_id: string }
         Returns: Json
       }
+      learner_stats: { Args: Record<PropertyKey, never>; Returns: Json }
       move_learner_to_cohort: { Args: { cohort_id: string; enrollment_id: string }; Returns: Json }
       open_questions: {
         Args: Record<PropertyKey, never>
