@@ -1,8 +1,9 @@
 // The root layout: skip link, site header and the <main> landmark every page renders into, and the progress outbox
-// started for signed-in learners wherever they are.
+// and the achievement toasts started for signed-in learners wherever they are.
 // The query client arrives through typed router context for loaders to prefetch with.
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { RouterContext } from '@/lib/router-context'
+import { AchievementToastStarter } from './-components/achievement-toast-starter'
 import { DocumentTitle } from './-components/document-title'
 import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
 import { SiteHeader } from './-components/site-header'
@@ -28,6 +29,7 @@ function RootLayout() {
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
         <Outlet />
       </main>
+      <AchievementToastStarter />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 // Home. Signed out: a hero and the newest courses. Signed in: "Continue learning" (the most recently active
-// course's next lesson), the learner's courses with progress, and for school members their teaching. The loader
-// reads the stored session (no request) and prefetches what the page shows; sign-in and sign-out re-run it.
+// course's next lesson), the weekly goal and streak, the learner's courses with progress, and for school members
+// their teaching. The loader reads the stored session (no request) and prefetches what the page shows; sign-in and
+// sign-out re-run it.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
@@ -10,6 +11,8 @@ import { courseQueries } from '@/features/courses/api/courses.queries'
 import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
 import { CourseCard, CourseCardSkeleton, CourseGrid } from '@/features/courses/components/course-card'
 import { MyCourseList } from '@/features/courses/components/my-course-list'
+import { statsQueries } from '@/features/stats/api/stats.queries'
+import { WeeklyGoalCard } from '@/features/stats/components/weekly-goal-card'
 import { StaffHomeSection } from '@/features/studio/components/staff-home-section'
 import { supabase } from '@/lib/supabase'
 
@@ -21,6 +24,8 @@ export const Route = createFileRoute('/')({
       await queryClient.ensureQueryData(courseQueries.featured())
       return { userId }
     }
+    // The goal card reads learner_stats() on its own (it shows its own loading and error), so it is not awaited.
+    void queryClient.prefetchQuery(statsQueries.learner(userId))
     const mine = await queryClient.ensureQueryData(courseQueries.mine(userId))
     const current = mine[0]
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))
@@ -63,6 +68,7 @@ function LearnerHome({ userId }: { userId: string }) {
         {mine.length > 0 ? 'Welcome back' : 'Welcome to Summit'}
       </h1>
       {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
+      <WeeklyGoalCard userId={userId} />
       <MyCourseList courses={mine} />
       <StaffHomeSection userId={userId} />
     </div>

@@ -1,5 +1,7 @@
 // Renders the primary links; `layout` picks a row (header) or a column (drawer).
 import { Link } from '@tanstack/react-router'
+import { AchievementsNavItem } from '@/features/achievements/components/achievements-nav-item'
+import { StatsNavItem } from '@/features/stats/components/stats-nav-item'
 import { StudioNavItem } from '@/features/studio/components/studio-nav-item'
 import { cn } from '@/lib/cn'
 import { navLinks } from './nav-links'
@@ -31,7 +33,10 @@ export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
           </Link>
         </li>
       ))}
-      {/* Only for school members; the list above is for everyone. */}
+      {/* Only for signed-in users; the list above is for everyone. */}
+      <StatsNavItem className={linkClass} onNavigate={onNavigate} />
+      <AchievementsNavItem className={linkClass} onNavigate={onNavigate} />
+      {/* Only for school members. */}
       <StudioNavItem className={linkClass} onNavigate={onNavigate} />
     </ul>
   )

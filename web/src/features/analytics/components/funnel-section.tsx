@@ -3,7 +3,7 @@
 import type { FunnelCounts } from '../lib/funnel'
 import { funnelSteps } from '../lib/funnel'
 import { LazyBarChart as AnalyticsBarChart } from './lazy-bar-chart'
-import { ChartCard } from './chart-card'
+import { ChartCard } from '@/components/chart-card'
 
 export function FunnelSection({ counts }: { counts: FunnelCounts }) {
   const steps = funnelSteps(counts)

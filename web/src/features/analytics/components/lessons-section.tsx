@@ -4,7 +4,7 @@
 import type { LessonStat } from '../api/analytics.api'
 import { formatDuration } from '../lib/format'
 import { LazyBarChart as AnalyticsBarChart } from './lazy-bar-chart'
-import { ChartCard } from './chart-card'
+import { ChartCard } from '@/components/chart-card'
 
 const TOP = 10
 const head = 'py-2 pr-2 font-medium'
