@@ -9,7 +9,7 @@ import { adminClient, requireUser } from '../_shared/supabase.ts'
 import { parse, readJson } from '../_shared/validate.ts'
 import { certificateByCode, ensurePdf, ownCertificate, signedPdfUrl } from './certificate.ts'
 import { certificateBody } from './schema.ts'
-import { siteOrigin } from './site.ts'
+import { siteOrigin } from '../_shared/site.ts'
 
 // The headers that say who the client is, passed on to verify_certificate so its per-address limit counts the
 // visitor, not this function.

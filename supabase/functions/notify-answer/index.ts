@@ -9,7 +9,7 @@ import { parse, readJson } from '../_shared/validate.ts'
 import { smtpMailer } from './mailer.ts'
 import { notifyAnswer } from './notify.ts'
 import { notifyAnswerBody } from './schema.ts'
-import { siteOrigin, smtpConfig } from './settings.ts'
+import { answerSite, smtpConfig } from './settings.ts'
 
 Deno.serve(serveJson(async (request) => {
   requireMethod(request, 'POST')
@@ -21,7 +21,7 @@ Deno.serve(serveJson(async (request) => {
     admin: adminClient(),
     send: 'settings' in smtp ? smtpMailer(smtp.settings) : undefined,
     problem: 'problem' in smtp ? smtp.problem : undefined,
-    site: siteOrigin(request, Deno.env.get('SITE_URL')),
+    site: answerSite(request, Deno.env.get('SITE_URL')),
   }
   return json(await notifyAnswer(deps, user.id, answerId))
 }))

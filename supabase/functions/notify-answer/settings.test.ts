@@ -1,7 +1,7 @@
 // Unit tests of what notify-answer reads from its environment: the SMTP settings (both host and port needed, TLS
 // from the first byte on 465, credentials only with a user, a default sender) and the origin of the lesson link.
 import assert from 'node:assert/strict'
-import { DEFAULT_SENDER, DEFAULT_SITE, siteOrigin, smtpConfig } from './settings.ts'
+import { answerSite, DEFAULT_SENDER, DEFAULT_SITE, smtpConfig } from './settings.ts'
 
 const envOf = (values: Record<string, string>) => (name: string) => values[name]
 
@@ -49,12 +49,12 @@ const request = (origin?: string) =>
   })
 
 Deno.test('SITE_URL decides the link’s origin, its path dropped', () => {
-  assert.equal(siteOrigin(request('http://127.0.0.1:5173'), 'https://summit.example/app/'), 'https://summit.example')
+  assert.equal(answerSite(request('http://127.0.0.1:5173'), 'https://summit.example/app/'), 'https://summit.example')
 })
 
 Deno.test('without SITE_URL a loopback Origin is used; anything else falls back to auth.site_url', () => {
-  assert.equal(siteOrigin(request('http://localhost:5173'), undefined), 'http://localhost:5173')
-  assert.equal(siteOrigin(request('https://evil.example'), undefined), DEFAULT_SITE)
-  assert.equal(siteOrigin(request('javascript:alert(1)'), ''), DEFAULT_SITE)
-  assert.equal(siteOrigin(request(), 'not a url'), DEFAULT_SITE)
+  assert.equal(answerSite(request('http://localhost:5173'), undefined), 'http://localhost:5173')
+  assert.equal(answerSite(request('https://evil.example'), undefined), DEFAULT_SITE)
+  assert.equal(answerSite(request('javascript:alert(1)'), ''), DEFAULT_SITE)
+  assert.equal(answerSite(request(), 'not a url'), DEFAULT_SITE)
 })

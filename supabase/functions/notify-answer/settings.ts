@@ -1,5 +1,6 @@
 // What notify-answer reads from its environment, as pure functions of it: the SMTP server (SMTP_HOST, SMTP_PORT,
 // SMTP_USER, SMTP_PASS, SMTP_SENDER) and the web app's origin for the lesson link (SITE_URL).
+import { siteOrigin } from '../_shared/site.ts'
 
 export interface SmtpSettings {
   host: string
@@ -40,21 +41,9 @@ export function smtpConfig(env: (name: string) => string | undefined): SmtpConfi
 }
 
 /**
- * The web app's origin: SITE_URL when the deployment sets it (production must), else the caller's Origin when it
- * is a loopback one (local development, where the answerer's browser runs the app), else DEFAULT_SITE. A forged
- * Origin can never put another site's address into someone's inbox.
+ * The web app's origin for the lesson link: the shared rule (SITE_URL, else a loopback Origin, so a forged Origin can
+ * never put another site's address into someone's inbox), else DEFAULT_SITE.
  */
-export function siteOrigin(request: Request, site: string | undefined): string {
-  for (const [candidate, loopbackOnly] of [[site, false], [request.headers.get('Origin'), true]] as const) {
-    if (!candidate) continue
-    try {
-      const url = new URL(candidate)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
-      if (loopbackOnly && !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) continue
-      return url.origin
-    } catch {
-      // not a URL: try the next candidate
-    }
-  }
-  return DEFAULT_SITE
+export function answerSite(request: Request, site: string | undefined): string {
+  return siteOrigin(request, site) ?? DEFAULT_SITE
 }

@@ -1,6 +1,7 @@
-// The web app's origin for the QR code and links: SITE_URL when the deployment sets it (production must: the PDF
-// is rendered once and keeps its QR), else the browser's Origin, but only a loopback one (local development), so
-// a forged Origin can never put another site's address on a stored certificate.
+// The web app's origin for links the functions store or send (a certificate's QR code, the asker's email): SITE_URL
+// when the deployment sets it (production must: a PDF is rendered once, an email cannot be changed), else the
+// browser's Origin, but only a loopback one (local development), so a forged Origin can never put another site's
+// address on a certificate or into someone's inbox.
 
 /** `site` is the deployment's SITE_URL (the caller reads the environment, so this stays a pure function). */
 export function siteOrigin(request: Request, site: string | undefined): string | undefined {

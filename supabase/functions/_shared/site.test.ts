@@ -1,4 +1,5 @@
-// Unit tests of the origin printed in the QR code: SITE_URL first, else a loopback Origin, never a foreign one.
+// Unit tests of the app's origin in links (a certificate's QR code, the asker's email): SITE_URL first, else a
+// loopback Origin, never a foreign one.
 import assert from 'node:assert/strict'
 import { siteOrigin } from './site.ts'
 
