@@ -6,67 +6,97 @@ import type { LearnerStats } from '../schemas/learner-stats.schema'
 import { LazyColumnChart } from './lazy-column-chart'
 import { SeriesTable } from './series-table'
 
+/** One value of a series: its day or week start, the label under its column and the name of its row in the table. */
+interface Point {
+  key: string
+  label: string
+  period: string
+  value: number
+}
+
+interface Series {
+  id: string
+  title: string
+  description: string
+  caption: string
+  periodHeading: string
+  valueHeading: string
+  color: string
+  points: Point[]
+}
+
+const dayPoint = (day: string, value: number): Point => ({
+  key: day,
+  label: shortDay(day),
+  period: longDay(day),
+  value,
+})
+const weekPoint = (start: string, value: number): Point => ({
+  key: start,
+  label: shortDay(start),
+  period: `Week of ${shortDay(start)}`,
+  value,
+})
+
+function seriesOf(stats: LearnerStats): Series[] {
+  return [
+    {
+      id: 'minutes-per-day',
+      title: 'Minutes per day',
+      description: 'Time spent studying on each of the last 30 days.',
+      caption: 'Minutes studied per day, last 30 days',
+      periodHeading: 'Day',
+      valueHeading: 'Minutes',
+      color: '#0f766e',
+      points: stats.minutes_per_day.map((d) => dayPoint(d.day, d.minutes)),
+    },
+    {
+      id: 'minutes-per-week',
+      title: 'Minutes per week',
+      description: 'Time spent studying in each of the last 12 weeks (Monday to Sunday).',
+      caption: 'Minutes studied per week, last 12 weeks',
+      periodHeading: 'Week',
+      valueHeading: 'Minutes',
+      color: '#0e7490',
+      points: stats.minutes_per_week.map((w) => weekPoint(w.week_start, w.minutes)),
+    },
+    {
+      id: 'lessons-per-week',
+      title: 'Lessons completed per week',
+      description: 'Lessons you finished in each of the last 12 weeks.',
+      caption: 'Lessons completed per week, last 12 weeks',
+      periodHeading: 'Week',
+      valueHeading: 'Lessons',
+      color: '#4338ca',
+      points: stats.lessons_per_week.map((w) => weekPoint(w.week_start, w.lessons)),
+    },
+  ]
+}
+
 export function StatsCharts({ stats }: { stats: LearnerStats }) {
-  const perDay = stats.minutes_per_day
-  const perWeek = stats.minutes_per_week
-  const lessons = stats.lessons_per_week
-  const week = (start: string) => `Week of ${shortDay(start)}`
   return (
     <div className="flex flex-col gap-6">
-      <ChartCard
-        id="minutes-per-day"
-        title="Minutes per day"
-        description="Time spent studying on each of the last 30 days."
-        chart={
-          <LazyColumnChart
-            columns={perDay.map((d) => ({ label: shortDay(d.day), value: d.minutes }))}
-            color="#0f766e"
+      {seriesOf(stats).map((series) => (
+        <ChartCard
+          key={series.id}
+          id={series.id}
+          title={series.title}
+          description={series.description}
+          chart={
+            <LazyColumnChart
+              columns={series.points.map(({ label, value }) => ({ label, value }))}
+              color={series.color}
+            />
+          }
+        >
+          <SeriesTable
+            caption={series.caption}
+            periodHeading={series.periodHeading}
+            valueHeading={series.valueHeading}
+            rows={series.points.map(({ key, period, value }) => ({ key, period, value }))}
           />
-        }
-      >
-        <SeriesTable
-          caption="Minutes studied per day, last 30 days"
-          periodHeading="Day"
-          valueHeading="Minutes"
-          rows={perDay.map((d) => ({ key: d.day, period: longDay(d.day), value: d.minutes }))}
-        />
-      </ChartCard>
-      <ChartCard
-        id="minutes-per-week"
-        title="Minutes per week"
-        description="Time spent studying in each of the last 12 weeks (Monday to Sunday)."
-        chart={
-          <LazyColumnChart
-            columns={perWeek.map((w) => ({ label: shortDay(w.week_start), value: w.minutes }))}
-            color="#0e7490"
-          />
-        }
-      >
-        <SeriesTable
-          caption="Minutes studied per week, last 12 weeks"
-          periodHeading="Week"
-          valueHeading="Minutes"
-          rows={perWeek.map((w) => ({ key: w.week_start, period: week(w.week_start), value: w.minutes }))}
-        />
-      </ChartCard>
-      <ChartCard
-        id="lessons-per-week"
-        title="Lessons completed per week"
-        description="Lessons you finished in each of the last 12 weeks."
-        chart={
-          <LazyColumnChart
-            columns={lessons.map((w) => ({ label: shortDay(w.week_start), value: w.lessons }))}
-            color="#4338ca"
-          />
-        }
-      >
-        <SeriesTable
-          caption="Lessons completed per week, last 12 weeks"
-          periodHeading="Week"
-          valueHeading="Lessons"
-          rows={lessons.map((w) => ({ key: w.week_start, period: week(w.week_start), value: w.lessons }))}
-        />
-      </ChartCard>
+        </ChartCard>
+      ))}
     </div>
   )
 }

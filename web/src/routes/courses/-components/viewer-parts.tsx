@@ -2,7 +2,7 @@
 // progress mutations and Realtime behind them), the staff's bar, a member's learner preview, and the live sessions of
 // enrolled learners and staff. They load when the outline says this viewer sees them, so a visitor's first load goes
 // without them; the loader starts loading them as soon as the outline is known (`preloadViewerParts`).
-import { lazy, Suspense, type ComponentProps } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
 
 // One promise per module: the loader's preload and the first render share it.
@@ -24,62 +24,35 @@ export function preloadViewerParts(mode: ViewerMode, seesEvents: boolean): void 
   if (seesEvents) void courseEvents()
 }
 
-const LazyLessonCheckbox = lazy(() => checkboxes().then((m) => ({ default: m.LessonCompleteCheckbox })))
-const LazyPreviewCheckbox = lazy(() => checkboxes().then((m) => ({ default: m.PreviewLessonCheckbox })))
-const LazyLiveProgress = lazy(() => liveProgress().then((m) => ({ default: m.LiveProgress })))
-const LazyStaffBar = lazy(() => staffBar().then((m) => ({ default: m.StaffBar })))
-const LazyPreviewBanner = lazy(() => previewBanner().then((m) => ({ default: m.PreviewBanner })))
-const LazyCourseEvents = lazy(() => courseEvents().then((m) => ({ default: m.CourseEvents })))
+/** A part loaded by `load` (one of the above), shown with `fallback` until its code has arrived. */
+function lazyPart<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  fallback: ReactNode = null,
+): (props: Props) => ReactNode {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })))
+  return function Part(props) {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    )
+  }
+}
 
 /** Holds the tick's place (same size, inert) for the moment it loads, so the row does not shift. */
-function CheckboxPlaceholder() {
-  return <span aria-hidden="true" className="inline-block size-5 shrink-0 rounded border border-slate-300 bg-white" />
-}
+const checkboxPlaceholder = (
+  <span aria-hidden="true" className="inline-block size-5 shrink-0 rounded border border-slate-300 bg-white" />
+)
 
-export function LessonCompleteCheckbox(props: ComponentProps<typeof LazyLessonCheckbox>) {
-  return (
-    <Suspense fallback={<CheckboxPlaceholder />}>
-      <LazyLessonCheckbox {...props} />
-    </Suspense>
-  )
-}
-
-export function PreviewLessonCheckbox(props: ComponentProps<typeof LazyPreviewCheckbox>) {
-  return (
-    <Suspense fallback={<CheckboxPlaceholder />}>
-      <LazyPreviewCheckbox {...props} />
-    </Suspense>
-  )
-}
-
-export function LiveProgress(props: ComponentProps<typeof LazyLiveProgress>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyLiveProgress {...props} />
-    </Suspense>
-  )
-}
-
-export function StaffBar(props: ComponentProps<typeof LazyStaffBar>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyStaffBar {...props} />
-    </Suspense>
-  )
-}
-
-export function PreviewBanner(props: ComponentProps<typeof LazyPreviewBanner>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyPreviewBanner {...props} />
-    </Suspense>
-  )
-}
-
-export function CourseEvents(props: ComponentProps<typeof LazyCourseEvents>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyCourseEvents {...props} />
-    </Suspense>
-  )
-}
+export const LessonCompleteCheckbox = lazyPart(
+  () => checkboxes().then((m) => m.LessonCompleteCheckbox),
+  checkboxPlaceholder,
+)
+export const PreviewLessonCheckbox = lazyPart(
+  () => checkboxes().then((m) => m.PreviewLessonCheckbox),
+  checkboxPlaceholder,
+)
+export const LiveProgress = lazyPart(() => liveProgress().then((m) => m.LiveProgress))
+export const StaffBar = lazyPart(() => staffBar().then((m) => m.StaffBar))
+export const PreviewBanner = lazyPart(() => previewBanner().then((m) => m.PreviewBanner))
+export const CourseEvents = lazyPart(() => courseEvents().then((m) => m.CourseEvents))
