@@ -94,8 +94,10 @@ export class ChangeDispatcher {
       byChannel.set(target.channel, ids)
     }
     if (byChannel.size === 0) return
-    const data = JSON.stringify(clientRecord(row.wal, row.errors) satisfies Json)
-    for (const [channel, ids] of byChannel) channel.sendPostgresChanges(ids, data)
+    const record = clientRecord(row.wal, row.errors)
+    const data = JSON.stringify(record satisfies Json)
+    const type = typeof record.type === 'string' ? record.type : ''
+    for (const [channel, ids] of byChannel) channel.sendPostgresChanges(ids, data, type)
   }
 
   private async primaryKey(oid: number): Promise<string[]> {

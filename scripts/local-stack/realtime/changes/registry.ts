@@ -16,7 +16,8 @@ export interface ChangesChannel {
   readonly claims: JwtClaims
   readonly bindings: readonly PgBinding[]
   readonly closed: boolean
-  sendPostgresChanges(ids: number[], data: string): void
+  /** `data` is the change as JSON; `type` its INSERT, UPDATE or DELETE. */
+  sendPostgresChanges(ids: number[], data: string, type: string): void
 }
 
 export class BindingRegistry {

@@ -6,7 +6,7 @@ import type { Member } from '../broadcast/hub.ts'
 import type { ChangesChannel, PgBinding } from '../changes/registry.ts'
 import type { ServiceContext } from '../context.ts'
 import type { Presence } from '../presence/registry.ts'
-import type { Json } from '../socket/messages.ts'
+import type { Json, JsonObject } from '../socket/messages.ts'
 import type { Serializer } from '../socket/serializer.ts'
 import type { JoinConfig } from './join-config.ts'
 
@@ -37,6 +37,10 @@ export class Channel implements Member, ChangesChannel, Presence {
   /** Ids of the broadcasts replayed at join: their live copies are not sent again. */
   replayed: ReadonlySet<string> | undefined
   bindings: PgBinding[] = []
+  /** The presence calls of the current client presence window (presence/handler.ts). */
+  presenceCalls: { count: number; resetAt: number | undefined } = { count: 0, resetAt: undefined }
+  /** The postgres_changes parameters the bindings were made from (the config's, or the legacy topic's). */
+  pgParams: JsonObject[] = []
   closed = false
   private readonly timers = new Set<NodeJS.Timeout>()
 
@@ -93,8 +97,13 @@ export class Channel implements Member, ChangesChannel, Presence {
     this.push('system', { extension, status, message, channel: this.subTopic })
   }
 
-  sendPostgresChanges(ids: number[], data: string): void {
+  sendPostgresChanges(ids: number[], data: string, type: string): void {
     if (this.closed) return
+    if (!this.config.newApi) {
+      // A legacy join gets the change itself as an event named after its type, as Realtime's dispatcher sends it.
+      this.socket.send({ kind: 'broadcast', topic: this.topic, event: type, payload: null, raw: data })
+      return
+    }
     const raw = `{"ids":${JSON.stringify(ids)},"data":${data}}`
     this.socket.send({ kind: 'broadcast', topic: this.topic, event: 'postgres_changes', payload: null, raw })
   }

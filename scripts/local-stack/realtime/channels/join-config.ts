@@ -19,6 +19,12 @@ export interface JoinConfig {
   waitMs: number | undefined
   /** access_token or user_token, when given. */
   token: Json | undefined
+  /**
+   * False for a join without a `config` key (Realtime's `new_api?`): the legacy form, whose topic names the
+   * postgres_changes binding (`realtime:<schema>[:<table>[:<filter>]]`) and whose changes arrive as events named
+   * after their type (INSERT, UPDATE, DELETE) instead of `postgres_changes`.
+   */
+  newApi: boolean
 }
 
 /** Realtime's default and maximum for postgres_changes_options.timeout. */
@@ -27,6 +33,18 @@ const WAIT_MAX_MS = 20_000
 
 const object = (value: Json | undefined): JsonObject => (isJsonObject(value) ? value : {})
 const flag = (value: Json | undefined): boolean => value === true
+
+/**
+ * The binding a legacy join's sub-topic stands for, split as Realtime splits it (at most three parts, so a filter
+ * keeps its colons): `public` → every table of the schema, `public:notes`, `public:notes:id=eq.7`.
+ */
+export function legacyBinding(subTopic: string): JsonObject {
+  const [schema = '', table, ...rest] = subTopic.split(':')
+  const binding: JsonObject = { schema }
+  if (table !== undefined) binding.table = table
+  if (rest.length > 0) binding.filter = rest.join(':')
+  return binding
+}
 
 export function readJoinConfig(payload: JsonObject): JoinConfig {
   const config = object(payload.config)
@@ -51,5 +69,6 @@ export function readJoinConfig(payload: JsonObject): JoinConfig {
     postgresChanges: changes,
     waitMs,
     token: payload.access_token ?? payload.user_token ?? undefined,
+    newApi: 'config' in payload,
   }
 }

@@ -8,7 +8,7 @@ import { sendPresenceState } from '../presence/handler.ts'
 import { isJsonObject, type InboundMessage, type Json, type JsonObject } from '../socket/messages.ts'
 import { watchExpiry } from './access-token.ts'
 import { Channel, type ChannelSocket } from './channel.ts'
-import { readJoinConfig } from './join-config.ts'
+import { legacyBinding, readJoinConfig } from './join-config.ts'
 import { loadReplay, replayWindow, sendReplay, type ReplayedMessage } from './replay.ts'
 import { bindingId, prepareBindings, subscribeInBackground, subscribeWithin } from './postgres.ts'
 import { checkToken, joinError } from './tokens.ts'
@@ -39,7 +39,7 @@ export async function join(socket: JoiningSocket, message: InboundMessage): Prom
   channel.reply(ref, 'ok', reply)
   sendReplay(channel, replay)
   sendPresenceState(channel)
-  if (channel.config.waitMs === undefined && channel.config.postgresChanges.length > 0) {
+  if (channel.config.waitMs === undefined && channel.pgParams.length > 0) {
     subscribeInBackground(channel, parseError)
   } else if (channel.bindings.length > 0) {
     channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL')
@@ -99,7 +99,8 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
     channel.replayed = new Set(replay.map((message) => message.id))
   }
 
-  const raw = config.postgresChanges as JsonObject[]
+  const raw = config.newApi ? (config.postgresChanges as JsonObject[]) : [legacyBinding(subTopic)]
+  channel.pgParams = raw
   const parseError = prepareBindings(channel, raw)
   if (config.waitMs !== undefined && raw.length > 0) {
     const failure = await subscribeWithin(channel, parseError, config.waitMs)

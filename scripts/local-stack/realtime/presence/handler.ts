@@ -8,6 +8,25 @@ import { isJsonObject, type InboundMessage, type Json } from '../socket/messages
 /** Realtime's default max_payload_size_in_kb (3000) for a tracked payload. */
 const MAX_TRACK_BYTES = 3000 * 1000
 
+/**
+ * Realtime's per-client presence limit (client_presence_rate_limit, as on the CLI's tenant): 5 presence calls per
+ * channel in a 30 s window that starts with the first call after the previous window ended.
+ */
+export const CLIENT_PRESENCE_CALLS = 5
+export const CLIENT_PRESENCE_WINDOW_MS = 30_000
+
+/** Counts one presence call against the channel's window; false when the window's calls are spent. */
+function countClientPresenceCall(channel: Channel, now = Date.now()): boolean {
+  const window = channel.presenceCalls
+  if (window.resetAt === undefined || now > window.resetAt) {
+    channel.presenceCalls = { count: 1, resetAt: now + CLIENT_PRESENCE_WINDOW_MS }
+    return true
+  }
+  if (window.count >= CLIENT_PRESENCE_CALLS) return false
+  window.count += 1
+  return true
+}
+
 async function mayWrite(channel: Channel): Promise<boolean> {
   if (!channel.isPrivate) return true
   if (channel.policies.presenceWrite === undefined) {
@@ -37,7 +56,10 @@ export function sendPresenceState(channel: Channel): void {
 export async function handlePresence(channel: Channel, message: InboundMessage): Promise<void> {
   const { hub, presence } = channel.context
   const payload = isJsonObject(message.payload) ? message.payload : {}
-  const event = typeof payload.event === 'string' ? payload.event.toLowerCase() : ''
+  // A push without an event is acknowledged and ignored, and is not counted; every other one is, before anything.
+  if (typeof payload.event !== 'string') return channel.reply(message.ref, 'ok', {})
+  if (!countClientPresenceCall(channel)) return channel.shutdown('Client presence rate limit exceeded')
+  const event = payload.event.toLowerCase()
   if (!(await mayWrite(channel))) return channel.reply(message.ref, 'ok', {})
   if (event === 'track') {
     const data = payload.payload ?? {}

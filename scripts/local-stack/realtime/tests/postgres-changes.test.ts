@@ -183,6 +183,43 @@ describe.skipIf(!dbUrl)('realtime postgres_changes', () => {
     expect(after).toBe(before)
   })
 
+  it('answers the legacy topic-form join (no config) with the topic’s binding and changes named by type', async () => {
+    const socket = await RawSocket.open(h.url, '2.0.0')
+    const { reply } = await socket.join(`realtime:${h.schema}:items:id=eq.4102`, {})
+    const bindings = (reply.payload as { response: { postgres_changes: Record<string, unknown>[] } }).response
+      .postgres_changes
+    expect(bindings.map(({ id: _, ...params }) => params)).toEqual([
+      { schema: h.schema, table: 'items', filter: 'id=eq.4102' },
+    ])
+    expect(Number.isInteger(bindings[0]!.id)).toBe(true)
+    const system = await socket.next('the system message', (f) => f.event === 'system')
+    expect(system.payload).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' })
+    await h.sql.query(`insert into ${h.schema}.items (id, title, qty) values (4101, 'other', 1), (4102, 'legacy', 41)`)
+    const insert = await socket.next('the INSERT event', (f) => f.event === 'INSERT')
+    expect(insert.topic).toBe(`realtime:${h.schema}:items:id=eq.4102`)
+    expect(insert.payload).toMatchObject({ schema: h.schema, table: 'items', type: 'INSERT' })
+    expect((insert.payload as { record: Row }).record).toMatchObject({ id: 4102, title: 'legacy', qty: 41 })
+    expect(socket.frames.some((f) => f.event === 'postgres_changes')).toBe(false)
+    await h.sql.query(`delete from ${h.schema}.items where id in (4101, 4102)`)
+    const removed = await socket.next('the DELETE event', (f) => f.event === 'DELETE')
+    expect((removed.payload as { old_record: Row }).old_record).toMatchObject({ id: 4102 })
+    expect(socket.frames.filter((f) => f.event === 'INSERT')).toHaveLength(1)
+    socket.close()
+  })
+
+  it('reads a legacy topic without a table as the whole schema, and a filter with colons whole', async () => {
+    const socket = await RawSocket.open(h.url, '1.0.0')
+    const schemaWide = await socket.join(`realtime:${h.schema}`, {})
+    const wide = (schemaWide.reply.payload as { response: { postgres_changes: Record<string, unknown>[] } }).response
+    expect(wide.postgres_changes.map(({ id: _, ...params }) => params)).toEqual([{ schema: h.schema }])
+    const filtered = await socket.join(`realtime:${h.schema}:items:note=eq.a:b`, {})
+    const narrow = (filtered.reply.payload as { response: { postgres_changes: Record<string, unknown>[] } }).response
+    expect(narrow.postgres_changes.map(({ id: _, ...params }) => params)).toEqual([
+      { schema: h.schema, table: 'items', filter: 'note=eq.a:b' },
+    ])
+    socket.close()
+  })
+
   it('reports subscriptions that cannot be made with Realtime’s system messages', async () => {
     const errors = async (binding: Record<string, unknown>) => {
       const socket = await RawSocket.open(h.url, '2.0.0')

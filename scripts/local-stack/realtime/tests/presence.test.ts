@@ -1,5 +1,5 @@
 // Presence through supabase-js on both protocol versions: state on join, join and leave events as clients track,
-// update, untrack and leave, and the answers to a bad track.
+// update, untrack and leave, the answers to a bad track, and the per-channel limit on presence calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRealtimeHarness, type RealtimeHarness, type Vsn } from '../testing/harness.ts'
 import { RawSocket } from '../testing/raw-socket.ts'
@@ -72,6 +72,34 @@ describe.skipIf(!dbUrl)('realtime presence', () => {
       })
       const odd = socket.push(`realtime:presence-bad-${vsn}`, 'presence', { type: 'presence', event: 'dance' }, joinRef)
       expect((await socket.reply(odd)).payload).toEqual({ status: 'error', response: {} })
+      socket.close()
+    })
+
+    it('allows 5 presence calls per channel in 30 s, then shuts the channel as Realtime does', async () => {
+      const socket = await RawSocket.open(h.url, vsn)
+      const topic = `realtime:presence-limit-${vsn}`
+      const { joinRef } = await socket.join(topic, { config: { presence: { key: 'busy' } } })
+      // Without an event the push is acknowledged and not counted.
+      const silent = socket.push(topic, 'presence', { type: 'presence' }, joinRef)
+      expect((await socket.reply(silent)).payload).toEqual({ status: 'ok', response: {} })
+      for (let call = 1; call <= 5; call++) {
+        const ref = socket.push(topic, 'presence', { type: 'presence', event: 'track', payload: { call } }, joinRef)
+        expect((await socket.reply(ref)).payload).toEqual({ status: 'ok', response: {} })
+      }
+      socket.push(topic, 'presence', { type: 'presence', event: 'untrack' }, joinRef)
+      const system = await socket.next('the shutdown', (f) => f.event === 'system')
+      expect(system.payload).toEqual({
+        extension: 'system',
+        status: 'error',
+        message: 'Client presence rate limit exceeded',
+        channel: `presence-limit-${vsn}`,
+      })
+      await socket.next('phx_close', (f) => f.event === 'phx_close' && f.topic === topic)
+      // The limit is the channel's: another channel on the same socket still tracks.
+      const other = `realtime:presence-limit-other-${vsn}`
+      const second = await socket.join(other, {})
+      const ref = socket.push(other, 'presence', { type: 'presence', event: 'track', payload: {} }, second.joinRef)
+      expect((await socket.reply(ref)).payload).toEqual({ status: 'ok', response: {} })
       socket.close()
     })
   })
