@@ -6,6 +6,7 @@ import { corsHeaders } from '@supabase/supabase-js/cors'
 export type ErrorCode =
   | 'not_signed_in'
   | 'forbidden'
+  | 'aal2_required'
   | 'course_not_found'
   | 'enrollment_closed'
   | 'invite_invalid'

@@ -1097,6 +1097,14 @@ export type Database = {
     }
     Functions: {
       accept_school_invitation: { Args: { school_id: string }; Returns: Database['public']['Enums']['school_role'] }
+      account_deletion_blockers: {
+        Args: { user_id: string }
+        Returns: {
+          school_id: string
+          school_name: string
+        }[]
+      }
+      account_export: { Args: { user_id: string }; Returns: Json }
       add_learners: {
         Args: { cohort_id?: string; course_id: string; emails: string[] }
         Returns: {
@@ -1168,6 +1176,15 @@ export type Database = {
         }[]
       }
       course_invite_preview: { Args: { invite_token: string }; Returns: Json }
+      course_leaderboard: {
+        Args: { course_id: string }
+        Returns: {
+          display_name: string
+          is_me: boolean
+          minutes: number
+          rank: number
+        }[]
+      }
       course_learners: {
         Args: {
           cohort_id?: string
@@ -1224,14 +1241,35 @@ export type Database = {
         }
         Returns: Json
       }
+      create_recovery_codes: { Args: Record<PropertyKey, never>; Returns: string[] }
+      delete_account: {
+        Args: { claims: Json; user_id: string }
+        Returns: {
+          bucket_id: string
+          name: string
+        }[]
+      }
       delete_course_section: { Args: { section_id: string }; Returns: undefined }
       delete_lesson: { Args: { lesson_id: string }; Returns: undefined }
+      end_session: { Args: { session_id: string }; Returns: undefined }
       invite_school_member: {
         Args: { email: string; role?: Database['public']['Enums']['school_role']; school_id: string }
         Returns: Json
       }
       learner_stats: { Args: Record<PropertyKey, never>; Returns: Json }
       move_learner_to_cohort: { Args: { cohort_id: string; enrollment_id: string }; Returns: Json }
+      my_sessions: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          aal: string
+          created_at: string
+          id: string
+          ip: string
+          is_current: boolean
+          last_active_at: string
+          user_agent: string
+        }[]
+      }
       open_questions: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1247,8 +1285,10 @@ export type Database = {
           lesson_title: string
         }[]
       }
+      recovery_codes_left: { Args: Record<PropertyKey, never>; Returns: number }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
+      redeem_recovery_code: { Args: { code: string; user_id: string }; Returns: Json }
       release_answer_email: { Args: { answer_id: string }; Returns: boolean }
       remove_learner: { Args: { enrollment_id: string; reason: string }; Returns: Json }
       remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }

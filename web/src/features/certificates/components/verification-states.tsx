@@ -1,5 +1,6 @@
-// The verification page's other states: loading, a code that matches no certificate (unknown and mistyped alike,
-// shown without retrying), too many lookups, and an API that cannot be reached.
+// The verification page's other states: loading, a code that matches no certificate (unknown, mistyped and withdrawn
+// alike — a deleted account's certificates are gone — shown without retrying and without naming anyone), too many
+// lookups, and an API that cannot be reached.
 import { Link, type ErrorComponentProps } from '@tanstack/react-router'
 import { FileQuestion, TriangleAlert } from 'lucide-react'
 import { PageMessage, useRouteRetry } from '@/components/page-message'
@@ -32,7 +33,10 @@ export function CertificateNotFound() {
         </Button>
       }
     >
-      <p>Check the link or the code printed on the certificate: it is 10 letters and digits.</p>
+      <p>
+        This certificate does not exist or is no longer available. Check the link or the code printed on the
+        certificate: it is 10 letters and digits.
+      </p>
     </PageMessage>
   )
 }
