@@ -17,6 +17,7 @@ import { withUpstreamNames } from './render/embed-names.ts'
 import { sendError, toApiError } from './render/failure.ts'
 import { renderMutation } from './render/mutate.ts'
 import { openApi, optionsResponse } from './render/openapi.ts'
+import { renderPlan } from './render/plan.ts'
 import { renderRead } from './render/read.ts'
 import { send, type RestResponse } from './render/response.ts'
 import type { SchemaCache } from './schema-cache/types.ts'
@@ -78,6 +79,7 @@ async function respond(
   } catch (error) {
     throw withUpstreamNames(error, plan.root)
   }
+  if (plan.explain) return renderPlan(ctx, plan.explain, result)
   switch (plan.kind) {
     case 'read':
       return renderRead(ctx, plan, result)

@@ -20,6 +20,8 @@ export interface MainRow {
 export interface RunResult {
   row: MainRow
   planned?: number
+  /** For an EXPLAIN run: its output, one line per row, each ended by a newline. */
+  plan?: string
 }
 
 export interface RequestRun {
@@ -31,6 +33,10 @@ export interface RequestRun {
   rollback: boolean
   /** Decides, from the result, whether the transaction must be undone with an error. */
   check?: (row: MainRow) => ApiError | undefined
+  /** The main statement is an EXPLAIN: its rows are the answer. */
+  plan?: boolean
+  /** db-pre-request: the function called after the settings, before the main statement. */
+  preRequest?: SqlStatement
 }
 
 /**
@@ -72,19 +78,32 @@ function plannedRows(rows: Rows | undefined): number | undefined {
   }
 }
 
+/**
+ * How a transaction is rolled back on request (Prefer: tx=rollback, db-tx-end): deferred constraints are checked
+ * first, as PostgREST does, so a write that could never commit still answers its error.
+ */
+const rollback: SqlStatement[] = [
+  { text: 'SET CONSTRAINTS ALL IMMEDIATE', values: [] },
+  { text: 'ROLLBACK', values: [] },
+]
+
+/** EXPLAIN's rows joined as PostgREST joins them (one JSON row, or one text row per plan line). */
+function planText(rows: Rows | undefined): string {
+  return (rows ?? []).map((r) => `${r[0] ?? ''}\n`).join('')
+}
+
 export async function runRequest(db: RestPool, run: RequestRun): Promise<RunResult> {
   const settings: [string, string][] = run.readOnly ? [...run.settings, ['transaction_read_only', 'on']] : run.settings
   const setup: SqlStatement = { ...setupStatement(settings.length), values: settings.flat() }
-  const work = [setup, run.main, ...(run.explain ? [run.explain] : [])]
+  const work = [setup, ...(run.preRequest ? [run.preRequest] : []), run.main, ...(run.explain ? [run.explain] : [])]
+  // Where the main statement's result is among the pipeline's (after the settings and the pre-request call).
+  const main = run.preRequest ? 2 : 1
   const timeout = stallTimeoutMs(settings)
   return db.withClient(async (client) => {
     if (!run.check) {
-      const results = await db.pipeline(
-        client,
-        [...work, ...(run.rollback ? [{ text: 'ROLLBACK', values: [] }] : [])],
-        timeout,
-      )
-      return { row: toMainRow(results[1]), planned: plannedRows(results[2]) }
+      const results = await db.pipeline(client, [...work, ...(run.rollback ? rollback : [])], timeout)
+      if (run.plan) return { row: toMainRow(undefined), plan: planText(results[main]) }
+      return { row: toMainRow(results[main]), planned: plannedRows(results[main + 1]) }
     }
     let results: Rows[]
     try {
@@ -93,10 +112,19 @@ export async function runRequest(db: RestPool, run: RequestRun): Promise<RunResu
       await db.pipeline(client, [{ text: 'ROLLBACK', values: [] }], timeout).catch(() => {})
       throw error
     }
-    const row = toMainRow(results[2])
+    const row = toMainRow(results[main + 1])
     const failure = run.check(row)
-    await db.pipeline(client, [{ text: failure || run.rollback ? 'ROLLBACK' : 'COMMIT', values: [] }], timeout)
+    if (!failure && run.rollback) {
+      try {
+        await db.pipeline(client, rollback, timeout)
+      } catch (error) {
+        await db.pipeline(client, [{ text: 'ROLLBACK', values: [] }], timeout).catch(() => {})
+        throw error
+      }
+    } else {
+      await db.pipeline(client, [{ text: failure ? 'ROLLBACK' : 'COMMIT', values: [] }], timeout)
+    }
     if (failure) throw failure
-    return { row, planned: plannedRows(results[3]) }
+    return { row, planned: plannedRows(results[main + 2]) }
   })
 }

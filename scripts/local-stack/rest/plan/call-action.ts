@@ -3,8 +3,15 @@
 // against the cache, and its result is read like a table (filters, order, limit, embedding for a table's rows).
 import { apiErrors } from '../errors.ts'
 import { parsePayload } from '../request/body.ts'
-import { aggregatesEnabled, checkPreferences, headerValue, maxRows, type RequestContext } from '../request/context.ts'
-import { bodyTypeOf, negotiateOutput, type Output } from '../request/media.ts'
+import {
+  aggregatesEnabled,
+  checkPreferences,
+  headerValue,
+  maxRows,
+  planEnabled,
+  type RequestContext,
+} from '../request/context.ts'
+import { bodyTypeOf, negotiateMedia, type Output, type PlanMedia } from '../request/media.ts'
 import { parseQueryParams } from '../request/query-params.ts'
 import type { Routine, Table } from '../schema-cache/types.ts'
 import type { CallArgs } from '../sql/call.ts'
@@ -25,13 +32,15 @@ export interface CallAction {
   strictMax: number | undefined
   /** Single object and max-affected; a read-only call applies it after the run, with nothing to undo. */
   check: ResultCheck
+  /** Set when the Accept header asks for the statement's execution plan instead of its result. */
+  explain?: PlanMedia
 }
 
 export function planCall(ctx: RequestContext, name: string, rawBody: Buffer): CallAction {
   const isRead = ctx.method === 'GET' || ctx.method === 'HEAD'
   const params = parseQueryParams(ctx.query, isRead)
   checkPreferences(ctx)
-  const output = negotiateOutput(headerValue(ctx, 'accept'))
+  const { output, plan: explain } = negotiateMedia(headerValue(ctx, 'accept'), false, planEnabled(ctx))
   const { type: bodyType, mime } = bodyTypeOf(headerValue(ctx, 'content-type'))
   let args: CallArgs
   let keys: Set<string>
@@ -83,7 +92,7 @@ export function planCall(ctx: RequestContext, name: string, rawBody: Buffer): Ca
   const singular = singularCheck(output)
   const maxAffected = maxAffectedCheck(strictMax)
   const check: ResultCheck = (r) => singular(r) ?? maxAffected(r)
-  return { kind: 'call', routine, args, output, root, readOnly, strictMax, check }
+  return { kind: 'call', routine, args, output, root, readOnly, strictMax, check, ...(explain ? { explain } : {}) }
 }
 
 /** The rows a function returns, seen as a relation: its table's when it returns a table's rows. */

@@ -3,8 +3,14 @@
 // the checks (single object, max-affected, PUT) that decide commit or rollback once the rows are known.
 import { apiErrors } from '../errors.ts'
 import { parsePayload } from '../request/body.ts'
-import { aggregatesEnabled, checkPreferences, headerValue, type RequestContext } from '../request/context.ts'
-import { bodyTypeOf, negotiateOutput, type Output } from '../request/media.ts'
+import {
+  aggregatesEnabled,
+  checkPreferences,
+  headerValue,
+  planEnabled,
+  type RequestContext,
+} from '../request/context.ts'
+import { bodyTypeOf, negotiateMedia, type Output, type PlanMedia } from '../request/media.ts'
 import { parseQueryParams } from '../request/query-params.ts'
 import type { QueryParams } from '../request/types.ts'
 import type { Table } from '../schema-cache/types.ts'
@@ -28,13 +34,18 @@ export interface MutateAction {
   sql: MutationSql
   /** Set when the outcome decides commit or rollback. */
   check?: ResultCheck
+  /** Set when the Accept header asks for the statement's execution plan instead of its result. */
+  explain?: PlanMedia
 }
 
 export function planMutation(ctx: RequestContext, table: Table, kind: MutationKind, rawBody: Buffer): MutateAction {
   const params = parseQueryParams(ctx.query, false)
   checkPreferences(ctx)
   const rep = ctx.prefs.return
-  const output = rep === 'representation' ? negotiateOutput(headerValue(ctx, 'accept')) : undefined
+  // Negotiated whatever Prefer: return says, as PostgREST does; only return=representation renders the rows.
+  const negotiated = negotiateMedia(headerValue(ctx, 'accept'), false, planEnabled(ctx))
+  const output = rep === 'representation' ? negotiated.output : undefined
+  const explain = negotiated.plan
   if (kind === 'put' && params.ranges.size > 0) throw apiErrors.putLimit()
   const body = kind === 'delete' ? undefined : jsonBody(ctx, table, params, kind, rawBody)
   const root = planRead({
@@ -60,7 +71,17 @@ export function planMutation(ctx: RequestContext, table: Table, kind: MutationKi
   const maxAffected = maxAffectedCheck(strictMax)
   const check: ResultCheck = (r) =>
     (kind === 'put' && r.pageTotal !== 1 ? apiErrors.putMatchingPk() : undefined) ?? singular(r) ?? maxAffected(r)
-  return { kind: 'mutate', mutation: kind, table, params, output, root, sql, ...(needsCheck ? { check } : {}) }
+  return {
+    kind: 'mutate',
+    mutation: kind,
+    table,
+    params,
+    output,
+    root,
+    sql,
+    ...(needsCheck ? { check } : {}),
+    ...(explain ? { explain } : {}),
+  }
 }
 
 function jsonBody(ctx: RequestContext, table: Table, params: QueryParams, kind: MutationKind, raw: Buffer): JsonBody {

@@ -52,9 +52,30 @@ export function requestSchema(
   return { schema: profile, negotiated: true }
 }
 
+/**
+ * A boolean `pgrst.*` setting as PostgREST reads one: its letters alone, in any case, spelling true or false
+ * (`TRUE`, `"true"`), else a whole number, true when above zero; anything else leaves the default.
+ */
+export function settingFlag(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  const letters = [...value].filter((c) => /\p{L}/u.test(c)).join('')
+  if (letters.length > 0) {
+    const word = letters.toLowerCase()
+    if (word === 'true') return true
+    if (word === 'false') return false
+  }
+  const number = value.trim()
+  return /^-?[0-9]+$/.test(number) ? BigInt(number) > 0n : undefined
+}
+
 /** Whether `count()`, `sum()` and friends may be used (off on Supabase unless configured, PGRST123). */
 export function aggregatesEnabled(ctx: RequestContext): boolean {
-  return ctx.settings.aggregates ?? ctx.cache.config.get('db_aggregates_enabled') === 'true'
+  return ctx.settings.aggregates ?? settingFlag(ctx.cache.config.get('db_aggregates_enabled')) ?? false
+}
+
+/** db-plan-enabled (`pgrst.db_plan_enabled`): whether `Accept: application/vnd.pgrst.plan` answers EXPLAIN output. */
+export function planEnabled(ctx: Pick<RequestContext, 'cache'>): boolean {
+  return settingFlag(ctx.cache.config.get('db_plan_enabled')) ?? false
 }
 
 /**
@@ -65,6 +86,29 @@ export function maxRows(ctx: Pick<RequestContext, 'cache' | 'settings'>): number
   const fromRole = ctx.cache.config.get('db_max_rows')
   if (fromRole !== undefined && /^[0-9]+$/.test(fromRole.trim())) return Number(fromRole.trim())
   return ctx.settings.maxRows
+}
+
+/**
+ * db-tx-end (`pgrst.db_tx_end`): whether transactions end in a rollback, and whether `Prefer: tx=` may say otherwise.
+ * Without the setting (or with a value PostgREST would refuse) the service lets the Prefer header decide, as
+ * `commit-allow-override` does.
+ */
+export function txEnd(cache: SchemaCache): { rollbackAll: boolean; allowOverride: boolean } {
+  switch (cache.config.get('db_tx_end')) {
+    case 'commit':
+      return { rollbackAll: false, allowOverride: false }
+    case 'rollback':
+      return { rollbackAll: true, allowOverride: false }
+    case 'rollback-allow-override':
+      return { rollbackAll: true, allowOverride: true }
+    default:
+      return { rollbackAll: false, allowOverride: true }
+  }
+}
+
+/** PostgREST's optionalRollback: `Prefer: tx=rollback` (when allowed), or db-tx-end rollback unless `tx=commit`. */
+export function shouldRollback(ctx: Pick<RequestContext, 'cache' | 'prefs'>): boolean {
+  return ctx.prefs.tx === 'rollback' || (txEnd(ctx.cache).rollbackAll && ctx.prefs.tx !== 'commit')
 }
 
 /** handling=strict turns unknown or unusable preferences into PGRST122. */

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Caller } from '../auth/caller.ts'
 import { apiErrors } from '../errors.ts'
 import type { SchemaCache } from '../schema-cache/types.ts'
-import { requestSchema, type RequestContext, type ServiceSettings } from './context.ts'
+import { requestSchema, txEnd, type RequestContext, type ServiceSettings } from './context.ts'
 import { parsePreferences } from './preferences.ts'
 
 export type Target = { kind: 'root' } | { kind: 'rpc'; name: string } | { kind: 'relation'; name: string }
@@ -20,6 +20,8 @@ export function parseContext(
   const method = (req.method ?? 'GET').toUpperCase()
   const q = path.indexOf('?')
   const prefs = parsePreferences(req.headers.prefer)
+  // Unless db-tx-end allows an override, `Prefer: tx=` is ignored (still a known preference for handling=strict).
+  if (!txEnd(cache).allowOverride) delete prefs.tx
   const { schema, negotiated } = requestSchema(method, req.headers, settings.schemas)
   return {
     method,

@@ -66,10 +66,13 @@ export async function loadSchemaCache(
   const indexRows = await q<{ oid: string; columns: number[] }>(uniqueIndexesQuery, [])
   const ruleRows = await q<{ oid: string; action: string }>(viewRulesQuery, [])
   const routineRows = await q<RoutineRow>(routinesQuery)
-  const computedRows = await q<ComputedRow>(computedQuery, [[...schemas, ...extraSearchPath]])
-  const typeRows = await q<{ schema: string; name: string }>(typesQuery, [[...schemas, ...extraSearchPath]])
   const settingRows = await q<{ role: string; settings: string[] }>(roleSettingsQuery, [])
   const userSettings = new Set((await q<{ name: string }>(userSettingsQuery, [])).map((r) => r.name))
+  const { roleSettings, config } = splitSettings(settingRows, userSettings)
+  // The in-database configuration is read before the rest of the cache, which depends on it, as in PostgREST.
+  const searchPath = extraSearchPathOf(config) ?? extraSearchPath
+  const computedRows = await q<ComputedRow>(computedQuery, [[...schemas, ...searchPath]])
+  const typeRows = await q<{ schema: string; name: string }>(typesQuery, [[...schemas, ...searchPath]])
   const timezones = new Set((await q<{ name: string }>(timezonesQuery, [])).map((r) => r.name))
 
   const columnsByOid = new Map<number, Column[]>()
@@ -139,7 +142,7 @@ export async function loadSchemaCache(
     relationships.set(k, [...(relationships.get(k) ?? []), rel])
   }
 
-  const computed = loadComputed(computedRows, tables, extraSearchPath)
+  const computed = loadComputed(computedRows, tables, searchPath)
   for (const [k, fields] of computed.fields) {
     const table = tables.get(k)
     if (table) table.computed = fields
@@ -149,15 +152,15 @@ export async function loadSchemaCache(
     relationships.set(k, [...(relationships.get(k) ?? []), rel])
   }
 
-  const { roleSettings, config } = splitSettings(settingRows, userSettings)
   return {
     tables,
     relationships,
     computedFields: computed.fields,
     routines: loadRoutines(routineRows, columnsByOid, tables),
-    types: typeNames(typeRows, schemas, extraSearchPath),
+    types: typeNames(typeRows, schemas, searchPath),
     roleSettings,
     config,
+    extraSearchPath: searchPath,
     timezones,
     loadedAt: new Date(),
   }
@@ -180,6 +183,13 @@ function primaryKey(
     if (names.every((n) => n !== undefined)) return names as string[]
   }
   return []
+}
+
+/** `pgrst.db_extra_search_path`: schema names separated by commas, each trimmed; empty names none. */
+function extraSearchPathOf(config: Map<string, string>): string[] | undefined {
+  const value = config.get('db_extra_search_path')
+  if (value === undefined) return undefined
+  return value.trim() === '' ? [] : value.split(',').map((s) => s.trim())
 }
 
 function splitSettings(

@@ -107,6 +107,8 @@ export interface SchemaCache {
   roleSettings: Map<string, [string, string][]>
   /** `pgrst.*` settings of the authenticator role (e.g. db_aggregates_enabled). */
   config: Map<string, string>
+  /** db-extra-search-path in effect: `pgrst.db_extra_search_path` when set, else the service's own. */
+  extraSearchPath?: string[]
   /** Time zone names a `Prefer: timezone=` may use. */
   timezones: Set<string>
   loadedAt: Date

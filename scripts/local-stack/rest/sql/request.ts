@@ -1,17 +1,42 @@
 // The statement step: a planned read, mutation or call turned into what execute/ runs in one transaction — the
 // settings statement, the one main statement (and an EXPLAIN for planned counts), read-only or not, and the check
-// that decides commit or rollback.
+// that decides commit or rollback; db-pre-request's call goes before the main statement. With the plan media type
+// the main statement is wrapped in EXPLAIN instead, as PostgREST does: no count estimate and no result checks, only
+// Prefer: tx= and db-tx-end decide the end.
+import type { SqlStatement } from '../execute/database.ts'
 import type { RequestRun } from '../execute/transaction.ts'
 import type { CallAction } from '../plan/call-action.ts'
 import type { MutateAction } from '../plan/mutate-action.ts'
 import type { ReadAction } from '../plan/read-action.ts'
-import { maxRows as effectiveMaxRows, type RequestContext } from '../request/context.ts'
+import { maxRows as effectiveMaxRows, shouldRollback, type RequestContext } from '../request/context.ts'
+import type { PlanMedia } from '../request/media.ts'
+import { quoteIdent } from './builder.ts'
 import { callSql } from './call.ts'
 import { mutationSql } from './mutate.ts'
 import { transactionSettings } from './settings.ts'
 import { buildStatement, explainCountStatement } from './statements.ts'
 
 export function requestStatements(ctx: RequestContext, plan: ReadAction | MutateAction | CallAction): RequestRun {
+  const run = actionStatements(ctx, plan)
+  const preRequest = preRequestStatement(ctx.cache.config.get('db_pre_request'))
+  const statements = plan.explain ? explained(run, plan.explain) : run
+  return preRequest ? { ...statements, preRequest } : statements
+}
+
+/**
+ * db-pre-request (`pgrst.db_pre_request`): `SELECT "schema"."fn"()`, the name split at its first dot as PostgREST
+ * splits it (an unqualified name is found through the search_path).
+ */
+export function preRequestStatement(name: string | undefined): SqlStatement | undefined {
+  if (name === undefined || name === '') return undefined
+  const dot = name.indexOf('.')
+  let [schema, fn] = dot < 0 ? ['', name] : [name.slice(0, dot), name.slice(dot + 1)]
+  // `fn.` names `fn` (nothing after the dot), `.fn` names `fn` unqualified (nothing before it).
+  if (fn === '') [schema, fn] = ['', schema]
+  return { text: `SELECT ${schema === '' ? '' : `${quoteIdent(schema)}.`}${quoteIdent(fn)}()`, values: [] }
+}
+
+function actionStatements(ctx: RequestContext, plan: ReadAction | MutateAction | CallAction): RequestRun {
   switch (plan.kind) {
     case 'read':
       return readStatements(ctx, plan)
@@ -19,6 +44,22 @@ export function requestStatements(ctx: RequestContext, plan: ReadAction | Mutate
       return mutateStatements(ctx, plan)
     case 'call':
       return callStatements(ctx, plan)
+  }
+}
+
+/** `EXPLAIN (FORMAT JSON, ANALYZE, …) <main statement>`, options in PostgREST's order. */
+export function explainStatement(main: SqlStatement, media: PlanMedia): SqlStatement {
+  const options = [`FORMAT ${media.format.toUpperCase()}`, ...media.options.map((o) => o.toUpperCase())]
+  return { text: `EXPLAIN (${options.join(', ')}) ${main.text}`, values: main.values }
+}
+
+function explained(run: RequestRun, media: PlanMedia): RequestRun {
+  return {
+    settings: run.settings,
+    main: explainStatement(run.main, media),
+    readOnly: run.readOnly,
+    rollback: run.rollback,
+    plan: true,
   }
 }
 
@@ -39,7 +80,7 @@ function readStatements(ctx: RequestContext, plan: ReadAction): RequestRun {
     main,
     ...(wantsPlanned(ctx) ? { explain: explainCountStatement(root) } : {}),
     readOnly: true,
-    rollback: ctx.prefs.tx === 'rollback',
+    rollback: shouldRollback(ctx),
   }
 }
 
@@ -61,7 +102,7 @@ function mutateStatements(ctx: RequestContext, plan: MutateAction): RequestRun {
     settings: transactionSettings(ctx),
     main,
     readOnly: false,
-    rollback: ctx.prefs.tx === 'rollback',
+    rollback: shouldRollback(ctx),
     ...(plan.check ? { check: plan.check } : {}),
   }
 }
@@ -87,7 +128,7 @@ function callStatements(ctx: RequestContext, plan: CallAction): RequestRun {
     main,
     ...(wantsPlanned(ctx) ? { explain: explainCountStatement(root, source) } : {}),
     readOnly: plan.readOnly,
-    rollback: ctx.prefs.tx === 'rollback',
+    rollback: shouldRollback(ctx),
     ...(holdsOpen ? { check: plan.check } : {}),
   }
 }

@@ -23,7 +23,8 @@ export function transactionSettings(ctx: RequestContext): [string, string][] {
   const headers = Object.create(null) as Record<string, string>
   for (const [k, v] of Object.entries(ctx.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
-  const searchPath = [ctx.schema, ...ctx.settings.extraSearchPath.filter((s) => s !== ctx.schema)]
+  const extra = ctx.cache.extraSearchPath ?? ctx.settings.extraSearchPath
+  const searchPath = [ctx.schema, ...extra.filter((s) => s !== ctx.schema)]
   const settings: [string, string][] = [
     ['search_path', searchPath.map(quoteIdent).join(', ')],
     ['role', ctx.caller.role],
