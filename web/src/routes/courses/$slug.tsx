@@ -1,7 +1,8 @@
 // /courses/$slug: the course page, from one request (the course_outline RPC) made in the loader. An unknown or
 // invisible course (drafts for visitors) answers course_not_found, shown as this route's not-found state. Enrolled
-// learners also see the course's live sessions and deadlines; the school's staff see the course's state and a way to
-// the editor; `?preview=learner` shows a member the page as a learner who enrolls today sees it, writing nothing.
+// learners also see the course's live sessions and deadlines and how many are learning now; the school's staff see
+// the course's state and a way to the editor; `?preview=learner` shows a member the page as a learner who enrolls
+// today sees it, writing nothing.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { courseQueries } from '@/features/courses/api/courses.queries'
@@ -18,6 +19,7 @@ import { CourseNotFound } from './-components/course-not-found'
 import { CoursePageSkeleton } from './-components/course-page-skeleton'
 import {
   CourseEvents,
+  LearningNow,
   LessonCompleteCheckbox,
   LiveProgress,
   PreviewBanner,
@@ -77,8 +79,9 @@ function CoursePage() {
         {mode === 'staff' ? <StaffBar course={outline.course} /> : null}
         <CourseHeader course={outline.course} />
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-          <aside aria-label="Enrollment" className="lg:sticky lg:top-24 lg:order-last">
+          <aside aria-label="Enrollment" className="flex flex-col gap-3 lg:sticky lg:top-24 lg:order-last">
             {mode === 'preview' ? <LearnerPanel outline={outline} /> : <EnrollPanel outline={outline} />}
+            {seesEvents(outline, mode) ? <LearningNow courseId={outline.course.id} /> : null}
           </aside>
           <div className="flex min-w-0 flex-col gap-8">
             <CourseDescription source={outline.course.description_md} />

@@ -1,7 +1,8 @@
 // The parts of the course page that only some viewers see: an enrolled learner's ticks and live progress (with the
 // progress mutations and Realtime behind them), the staff's bar, a member's learner preview, and the live sessions of
-// enrolled learners and staff. They load when the outline says this viewer sees them, so a visitor's first load goes
-// without them; the loader starts loading them as soon as the outline is known (`preloadViewerParts`).
+// enrolled learners and staff with how many of them have the course open. They load when the outline says this
+// viewer sees them, so a visitor's first load goes without them; the loader starts loading them as soon as the
+// outline is known (`preloadViewerParts`).
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
 
@@ -15,13 +16,14 @@ const liveProgress = once(() => import('./live-progress'))
 const staffBar = once(() => import('@/features/courses/components/staff-bar'))
 const previewBanner = once(() => import('@/features/courses/components/preview-banner'))
 const courseEvents = once(() => import('@/features/courses/components/course-events'))
+const learningNow = once(() => import('@/features/leaderboard/components/learning-now'))
 
 /** Starts loading what this viewer will see, beside the rest of the page. */
 export function preloadViewerParts(mode: ViewerMode, seesEvents: boolean): void {
   if (mode === 'learner') void Promise.all([checkboxes(), liveProgress()])
   if (mode === 'preview') void Promise.all([checkboxes(), previewBanner()])
   if (mode === 'staff') void staffBar()
-  if (seesEvents) void courseEvents()
+  if (seesEvents) void Promise.all([courseEvents(), learningNow()])
 }
 
 /** A part loaded by `load` (one of the above), shown with `fallback` until its code has arrived. */
@@ -56,3 +58,4 @@ export const LiveProgress = lazyPart(() => liveProgress().then((m) => m.LiveProg
 export const StaffBar = lazyPart(() => staffBar().then((m) => m.StaffBar))
 export const PreviewBanner = lazyPart(() => previewBanner().then((m) => m.PreviewBanner))
 export const CourseEvents = lazyPart(() => courseEvents().then((m) => m.CourseEvents))
+export const LearningNow = lazyPart(() => learningNow().then((m) => m.LearningNow))
