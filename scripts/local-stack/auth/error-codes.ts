@@ -16,6 +16,7 @@ export const authErrorCodes = [
   'refresh_token_already_used',
   'flow_state_not_found',
   'flow_state_expired',
+  'flow_state_already_used',
   'signup_disabled',
   'user_banned',
   'provider_email_needs_verification',

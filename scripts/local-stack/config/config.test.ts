@@ -134,6 +134,46 @@ describe('loadConfig: the Auth service settings', () => {
     expect(auth.oauthServer).toEqual({ enabled: true })
   })
 
+  it('reads [auth.external.*] in full, resolving env(NAME) values as the CLI does', () => {
+    process.env.SUMMIT_TEST_KEYCLOAK_SECRET = 'from-env'
+    try {
+      const file = tomlFile(
+        [
+          '[auth.external.keycloak]\nenabled = true\nclient_id = "web,mobile"',
+          'secret = "env(SUMMIT_TEST_KEYCLOAK_SECRET)"\nurl = "https://sso.example.org/realms/summit"',
+          'email_optional = true',
+          '[auth.external.github]\nenabled = false\nsecret = "env(SUMMIT_TEST_UNSET_SECRET)"',
+          'redirect_uri = "https://app.example.org/auth/v1/callback"\nskip_nonce_check = true',
+        ].join('\n'),
+      )
+      const { auth } = loadConfig(file)
+      expect(auth.externalProviders.keycloak).toEqual({
+        enabled: true,
+        clientId: ['web', 'mobile'],
+        secret: 'from-env',
+        url: 'https://sso.example.org/realms/summit',
+        redirectUri: undefined,
+        skipNonceCheck: false,
+        emailOptional: true,
+      })
+      expect(auth.externalProviders.github).toMatchObject({
+        enabled: false,
+        clientId: [],
+        secret: 'env(SUMMIT_TEST_UNSET_SECRET)',
+        redirectUri: 'https://app.example.org/auth/v1/callback',
+        skipNonceCheck: true,
+      })
+    } finally {
+      delete process.env.SUMMIT_TEST_KEYCLOAK_SECRET
+    }
+  })
+
+  it('keeps every provider of the project config off, so no sign-in button shows that cannot work', () => {
+    const { auth } = loadConfig()
+    expect(Object.values(auth.external).every((enabled) => !enabled)).toBe(true)
+    expect(Object.keys(auth.externalProviders).sort()).toEqual(['github', 'google', 'keycloak'])
+  })
+
   it('ignores keys the CLI does not read: [auth.sms] enabled does not turn phone sign-ups on', () => {
     const { auth } = loadConfig(tomlFile('[auth.sms]\nenabled = true\n[auth.email]\nenabled = false\n'))
     expect(auth.sms.enableSignup).toBe(false)

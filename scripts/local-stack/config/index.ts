@@ -70,6 +70,8 @@ export interface AuthSettings {
   sms: SmsSettings
   /** [auth.external.<name>] enabled flags, by provider name (GOTRUE_EXTERNAL_<NAME>_ENABLED). */
   external: Record<string, boolean>
+  /** [auth.external.<name>] in full, as the CLI hands each provider to GoTrue (GOTRUE_EXTERNAL_<NAME>_*). */
+  externalProviders: Record<string, ExternalProviderSettings>
   /** [auth.web3.solana] / [auth.web3.ethereum] enabled. */
   web3: { solana: boolean; ethereum: boolean }
   /** [auth.oauth_server] enabled: GoTrue as an OAuth 2.1 server. */
@@ -83,6 +85,21 @@ export interface AuthSettings {
   passkey: { enabled: boolean }
   /** Relying party of passkeys and WebAuthn factors. */
   webauthn: { rpDisplayName: string; rpId: string; rpOrigins: string[] }
+}
+
+/** One [auth.external.<name>] section (GoTrue's OAuthProviderConfiguration). */
+export interface ExternalProviderSettings {
+  enabled: boolean
+  /** GOTRUE_EXTERNAL_<NAME>_CLIENT_ID is a comma-separated list; the first one is used for redirects. */
+  clientId: string[]
+  secret: string
+  /** Base URL of the provider: Keycloak's realm (issuer), a GitHub Enterprise or GitLab host; "" for the default. */
+  url: string
+  /** The callback URL sent to the provider; undefined means the CLI's default, `<API URL>/auth/v1/callback`. */
+  redirectUri: string | undefined
+  skipNonceCheck: boolean
+  /** Sign-in is allowed when the provider gives no email address. */
+  emailOptional: boolean
 }
 
 /** [auth.sms] as the CLI passes it to GoTrue (GOTRUE_EXTERNAL_PHONE_ENABLED, GOTRUE_SMS_*). */
@@ -251,6 +268,12 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
         value(table(table(auth, 'external'), name), 'enabled', false),
       ]),
     ),
+    externalProviders: Object.fromEntries(
+      Object.keys(table(auth, 'external')).map((name) => [
+        name,
+        externalProvider(table(table(auth, 'external'), name)),
+      ]),
+    ),
     web3: {
       solana: value(table(table(auth, 'web3'), 'solana'), 'enabled', false),
       ethereum: value(table(table(auth, 'web3'), 'ethereum'), 'enabled', false),
@@ -273,6 +296,27 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
       rpId: value(webauthn, 'rp_id', 'localhost'),
       rpOrigins: value(webauthn, 'rp_origins', ['http://localhost:3000']),
     },
+  }
+}
+
+/** The CLI replaces a value written `env(NAME)` with that environment variable when it is set (else keeps it). */
+export function fromEnv(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  const match = /^env\((.*)\)$/.exec(text)
+  const found = match ? env[match[1] ?? ''] : undefined
+  return found ? found : text
+}
+
+function externalProvider(section: Table): ExternalProviderSettings {
+  const clientId = fromEnv(value(section, 'client_id', ''))
+  const redirectUri = fromEnv(value(section, 'redirect_uri', ''))
+  return {
+    enabled: value(section, 'enabled', false),
+    clientId: clientId === '' ? [] : clientId.split(','),
+    secret: fromEnv(value(section, 'secret', '')),
+    url: fromEnv(value(section, 'url', '')),
+    redirectUri: redirectUri === '' ? undefined : redirectUri,
+    skipNonceCheck: value(section, 'skip_nonce_check', false),
+    emailOptional: value(section, 'email_optional', false),
   }
 }
 

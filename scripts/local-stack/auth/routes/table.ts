@@ -9,6 +9,7 @@ import * as adminFactors from './admin-factors.ts'
 import * as adminLinks from './admin-links.ts'
 import * as adminUsers from './admin-users.ts'
 import * as factors from './factors.ts'
+import * as external from './external.ts'
 import * as health from './health.ts'
 import * as otp from './otp.ts'
 import * as passkeys from './passkeys.ts'
@@ -136,9 +137,9 @@ export function authRoutes(context: AuthContext): Row[] {
     )
   }
   rows.push(
-    ['GET', '/authorize', unsupported.authorize, { auth: 'none', operation: 'ExternalProviderRedirect' }],
-    ['GET', '/callback', unsupported.noProvider, { auth: 'none', operation: 'ExternalProviderCallback' }],
-    ['POST', '/callback', unsupported.noProvider, { auth: 'none', operation: 'ExternalProviderCallback' }],
+    ['GET', '/authorize', external.authorize, { auth: 'none', operation: 'ExternalProviderRedirect' }],
+    ['GET', '/callback', external.callback, { auth: 'none', operation: 'ExternalProviderCallback' }],
+    ['POST', '/callback', external.callback, { auth: 'none', operation: 'ExternalProviderCallback' }],
     ['POST', '/sso', unsupported.samlDisabled, { auth: 'none', operation: 'SingleSignOn' }],
     ['GET', '/sso/saml/metadata', unsupported.samlDisabled, { auth: 'none', operation: 'SAMLMetadata' }],
     ['POST', '/sso/saml/acs', unsupported.samlDisabled, { auth: 'none', operation: 'SamlAcs' }],

@@ -93,7 +93,11 @@ async function pkceGrant(context: AuthContext, request: AuthRequest): Promise<vo
     if (deleted.rowCount === 0) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found')
     return issueSession(context, db, user, flow.authentication_method, grantOf(request))
   })
-  sendJson(request.res, 200, tokens)
+  // The provider's tokens of an OAuth sign-in come with the session (GoTrue's provider_token fields).
+  const provider: Record<string, string> = {}
+  if (flow.provider_access_token) provider.provider_token = flow.provider_access_token
+  if (flow.provider_refresh_token) provider.provider_refresh_token = flow.provider_refresh_token
+  sendJson(request.res, 200, { ...tokens, ...provider })
 }
 
 /** GoTrue's Web3Grant checks its providers before reading the body; the local stack verifies no wallet signature. */

@@ -5,6 +5,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsOf, signedInUser, startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
@@ -135,6 +136,39 @@ describe.skipIf(!testDbUrl())('access and refresh tokens', () => {
     expect(one.error).toBeNull()
     expect(two.error).toBeNull()
     expect(one.data.session?.refresh_token).toBe(two.data.session?.refresh_token)
+  })
+
+  it('records the refresh on the session: refreshed_at, user agent and address of the client that refreshed', async () => {
+    const { session } = await signedInUser(h)
+    const db = new pg.Client({ connectionString: testDbUrl() })
+    await db.connect()
+    try {
+      const sessionId = claimsOf(session.access_token).session_id
+      const read = async () =>
+        (
+          await db.query<{ age: number | null; user_agent: string | null; ip: string | null }>(
+            `select extract(epoch from (now() at time zone 'utc') - refreshed_at)::float8 as age, user_agent,
+               host(ip) as ip from auth.sessions where id = $1`,
+            [sessionId],
+          )
+        ).rows[0]!
+      const before = await read()
+      expect(before.age).toBeNull()
+      const response = await h.call('/token?grant_type=refresh_token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Summit tablet/2.0' },
+        body: JSON.stringify({ refresh_token: session.refresh_token }),
+      })
+      expect(response.status).toBe(200)
+      const after = await read()
+      expect(after.user_agent).toBe('Summit tablet/2.0')
+      expect(after.ip).toBe('127.0.0.1')
+      // refreshed_at is a timestamp without time zone, written in UTC as GoTrue writes it.
+      expect(after.age).not.toBeNull()
+      expect(Math.abs(after.age!)).toBeLessThan(60)
+    } finally {
+      await db.end()
+    }
   })
 
   it('answers unknown refresh tokens with refresh_token_not_found', async () => {
