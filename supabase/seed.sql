@@ -18,6 +18,8 @@
 -- demo-login: sofia@example.com / summit-demo / Sofia Hernández, learner in Design Systems Studio
 -- demo-login: noah@example.com / summit-demo / Noah Fischer, learner who enrolled two days ago
 --
+-- demo-totp: priya@example.com / SUMMITDEMOTOTPPRIYARAMANINSTRUCT (Priya signs in with a code from this secret)
+--
 -- demo-invite: /invite/summit-demo-invite-design-systems-studio-01 (Design Systems Studio, 100 uses, 90 days)
 -- demo-code: sql-for-product-people / QUERY234 (SQL for Product People, no limit)
 -- ============================================================================================================
@@ -50,6 +52,16 @@ from demo_users;
 insert into auth.identities (user_id, provider_id, provider, identity_data, last_sign_in_at, created_at, updated_at)
 select id, id::text, 'email', jsonb_build_object('sub', id::text, 'email', email, 'email_verified', true), null, now(), now()
 from demo_users;
+
+-- Two-factor sign-in: Priya has a verified TOTP factor (an authenticator app), stored as Supabase Auth stores one
+-- (the base32 secret in auth.mfa_factors.secret, unencrypted as the CLI's Auth runs), so a password sign-in asks for
+-- her 6-digit code and destructive acts in the studio work after it. The secret is public demo data: add it to any
+-- authenticator app (or the otpauth:// URI `npm start` prints) to get her codes.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values (
+  'f0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000004', 'Demo authenticator', 'totp',
+  'verified', now() - interval '30 days', now() - interval '30 days', 'SUMMITDEMOTOTPPRIYARAMANINSTRUCT'
+);
 
 -- Learning preferences beyond the sign-up defaults: goals and leaderboard opt-ins differ between learners.
 update public.profiles p

@@ -2,7 +2,7 @@
 // invite link and access code for joining the invite-only and access-code courses.
 import path from 'node:path'
 import type { StackConfig } from './config/index.ts'
-import { demoCodes, demoInvites, demoLogins } from './demo-logins.ts'
+import { demoCodes, demoInvites, demoLogins, demoTotps } from './demo-logins.ts'
 import type { ServiceName } from './gateway/index.ts'
 import { mountPrefixes } from './gateway/routes.ts'
 import { anonKey, jwtSecret, publishableKey, secretKey, serviceRoleKey } from './keys/index.ts'
@@ -73,10 +73,23 @@ export function printSummary(config: StackConfig, urls: SummaryUrls): void {
       process.stdout.write(`    ${login.email.padEnd(emailWidth)}  ${login.password}  ${dim(login.who)}\n`)
     }
   }
+  printDemoTotps()
   printDemoEnrollment(urls.web)
   process.stdout.write(
     `\n  ${dim(`Project ${config.projectId}. Ctrl-C stops everything; data is kept for the next start.`)}\n`,
   )
+}
+
+/** The demo accounts with an authenticator app: the secret (and its otpauth:// URI) gives their 6-digit codes. */
+function printDemoTotps(): void {
+  const totps = demoTotps()
+  if (totps.length === 0) return
+  process.stdout.write(
+    `\n  ${bold('Two-factor sign-in')}  ${dim('add the secret to an authenticator app for the codes')}\n`,
+  )
+  for (const totp of totps) {
+    process.stdout.write(`    ${totp.email}  TOTP secret ${totp.secret}\n      ${dim(totp.uri)}\n`)
+  }
 }
 
 /** The seed's invite links (as full URLs when the app runs) and access codes, to join the closed demo courses. */

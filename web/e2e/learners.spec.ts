@@ -197,6 +197,10 @@ test.describe('learners page', () => {
     await expect(confirm.getByText('Say why the learner is removed.')).toBeVisible()
     await confirm.getByLabel('Reason').fill('Shared their account')
     await confirm.getByRole('button', { name: 'Remove learner' }).click()
+    // The step-up dialog asks for a second factor; this instructor has none, and cancels: the refusal is explained.
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
+    await stepUp.getByRole('button', { name: 'Cancel' }).click()
+    await expect(stepUp).toBeHidden()
     await expect(confirm.getByText(/Removing a learner needs two-factor sign-in/)).toBeVisible()
     await expect(confirm.getByLabel('Reason')).toHaveValue('Shared their account')
 

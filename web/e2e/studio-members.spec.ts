@@ -83,11 +83,18 @@ test('an owner invites an instructor who accepts, changes roles, and is told why
   // Demoting an owner takes their ownership away: like removing them, it needs a second factor, which a password
   // session does not have. The role stays as it was.
   await page.getByLabel(`Role of ${inviteeName}`).selectOption('instructor')
+  // The step-up dialog asks for a second factor first; this owner has none set up, and cancels.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
+  await expect(stepUp).toContainText('your account has none set up yet')
+  await stepUp.getByRole('button', { name: 'Cancel' }).click()
+  await expect(stepUp).toBeHidden()
   await expect(row.getByRole('alert')).toContainText('Changing an owner’s role needs two-factor sign-in')
   await expect(page.getByLabel(`Role of ${inviteeName}`)).toHaveValue('owner')
 
   // Removing needs a second factor, which a password session does not have.
   await row.getByRole('button', { name: `Remove ${inviteeName}` }).click()
+  await stepUp.getByRole('button', { name: 'Cancel' }).click()
+  await expect(stepUp).toBeHidden()
   await expect(row.getByRole('alert')).toContainText('Removing a member needs two-factor sign-in.')
   await expect(row).toBeVisible()
   await expectNoSeriousViolations(page)

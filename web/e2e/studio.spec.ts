@@ -197,6 +197,15 @@ test('an owner builds, publishes and previews a course; a new learner finds it, 
     'cannot go back to draft; archive it instead',
   )
   await page.getByRole('button', { name: 'Archive' }).click()
+  // The step-up dialog asks for a second factor; this owner has none, so it says where to set one up. Cancelling
+  // leaves the refusal explained on the page.
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
+  await expect(stepUp.getByRole('link', { name: 'Set up two-factor sign-in' })).toHaveAttribute(
+    'href',
+    '/account#security',
+  )
+  await stepUp.getByRole('button', { name: 'Cancel' }).click()
+  await expect(stepUp).toBeHidden()
   await expect(page.getByRole('alert').filter({ hasText: 'Two-factor sign-in needed' })).toContainText('second factor')
   await expect(page.getByRole('button', { name: 'Back to draft' })).toBeVisible()
 })

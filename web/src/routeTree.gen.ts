@@ -15,6 +15,7 @@ import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as StatsRouteImport } from './routes/stats'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
+import { Route as AuthMfaRouteImport } from './routes/auth/mfa'
 import { Route as AuthResetRouteImport } from './routes/auth/reset'
 import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
 import { Route as AuthSignUpRouteImport } from './routes/auth/sign-up'
@@ -61,6 +62,11 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
 const AuthForgotRoute = AuthForgotRouteImport.update({
   id: '/auth/forgot',
   path: '/auth/forgot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthMfaRoute = AuthMfaRouteImport.update({
+  id: '/auth/mfa',
+  path: '/auth/mfa',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthResetRoute = AuthResetRouteImport.update({
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
+  '/auth/mfa': typeof AuthMfaRoute
   '/auth/reset': typeof AuthResetRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
+  '/auth/mfa': typeof AuthMfaRoute
   '/auth/reset': typeof AuthResetRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
+  '/auth/mfa': typeof AuthMfaRoute
   '/auth/reset': typeof AuthResetRoute
   '/auth/sign-in': typeof AuthSignInRoute
   '/auth/sign-up': typeof AuthSignUpRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
+    | '/auth/mfa'
     | '/auth/reset'
     | '/auth/sign-in'
     | '/auth/sign-up'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
+    | '/auth/mfa'
     | '/auth/reset'
     | '/auth/sign-in'
     | '/auth/sign-up'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
+    | '/auth/mfa'
     | '/auth/reset'
     | '/auth/sign-in'
     | '/auth/sign-up'
@@ -316,6 +328,7 @@ export interface RootRouteChildren {
   StatsRoute: typeof StatsRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
+  AuthMfaRoute: typeof AuthMfaRoute
   AuthResetRoute: typeof AuthResetRoute
   AuthSignInRoute: typeof AuthSignInRoute
   AuthSignUpRoute: typeof AuthSignUpRoute
@@ -377,6 +390,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/forgot'
       fullPath: '/auth/forgot'
       preLoaderRoute: typeof AuthForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/mfa': {
+      id: '/auth/mfa'
+      path: '/auth/mfa'
+      fullPath: '/auth/mfa'
+      preLoaderRoute: typeof AuthMfaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/reset': {
@@ -508,6 +528,7 @@ const rootRouteChildren: RootRouteChildren = {
   StatsRoute: StatsRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,
+  AuthMfaRoute: AuthMfaRoute,
   AuthResetRoute: AuthResetRoute,
   AuthSignInRoute: AuthSignInRoute,
   AuthSignUpRoute: AuthSignUpRoute,

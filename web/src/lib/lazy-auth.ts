@@ -20,7 +20,32 @@ const forwarded = [
   'resetPasswordForEmail',
   'exchangeCodeForSession',
   'updateUser',
+  'getClaims',
+  'signInWithPasskey',
+  'registerPasskey',
 ] as const
+
+// The namespaces of auth-js the app calls into (MFA factors, passkeys), forwarded method by method the same way.
+const forwardedNamespaces = {
+  mfa: [
+    'enroll',
+    'challenge',
+    'verify',
+    'challengeAndVerify',
+    'unenroll',
+    'listFactors',
+    'getAuthenticatorAssuranceLevel',
+  ],
+  passkey: [
+    'startRegistration',
+    'verifyRegistration',
+    'startAuthentication',
+    'verifyAuthentication',
+    'list',
+    'update',
+    'delete',
+  ],
+} as const
 
 type Callback = (event: AuthChangeEvent, session: Session | null) => void | Promise<void>
 
@@ -105,10 +130,23 @@ export function lazyAuth(create: () => Promise<AuthClient>, storageKey: string):
       const auth = await load()
       return (auth[name] as (...args: unknown[]) => unknown).apply(auth, args)
     }
+  const forwardIn =
+    (namespace: keyof typeof forwardedNamespaces, name: string) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      const target = (await load())[namespace] as unknown as Record<string, (...args: unknown[]) => unknown>
+      return target[name]!.apply(target, args)
+    }
+  const namespaces = Object.fromEntries(
+    Object.entries(forwardedNamespaces).map(([namespace, names]) => [
+      namespace,
+      Object.fromEntries(names.map((name) => [name, forwardIn(namespace as keyof typeof forwardedNamespaces, name)])),
+    ]),
+  )
   // Own properties (not a Proxy), so tests can spy on them as on auth-js's client.
   return {
     onAuthStateChange,
     getSession,
     ...Object.fromEntries(forwarded.map((name) => [name, forward(name)])),
+    ...namespaces,
   } as unknown as AuthClient
 }

@@ -1,11 +1,12 @@
-// Home. Signed out: a hero and the newest courses. Signed in: "Continue learning" (the most recently active
-// course's next lesson), the weekly goal and streak, the learner's courses with progress, and for school members
-// their teaching. The loader reads the stored session (no request) and prefetches what the page shows; sign-in and
-// sign-out re-run it.
+// Home. Signed out: a hero and the newest courses (and, once, the confirmation of an account just deleted here).
+// Signed in: "Continue learning" (the most recently active course's next lesson), the weekly goal and streak, the
+// learner's courses with progress, and for school members their teaching. The loader reads the stored session (no
+// request) and prefetches what the page shows; sign-in and sign-out re-run it.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { AccountDeletedNotice } from '@/features/account/privacy/components/account-deleted-notice'
 import { getSession } from '@/features/auth/api/session'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
@@ -79,6 +80,7 @@ function VisitorHome() {
   const { data: featured } = useSuspenseQuery(courseQueries.featured())
   return (
     <div className="flex flex-col gap-10">
+      <AccountDeletedNotice />
       <section className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-teal-700 to-teal-900 px-6 py-10 text-white sm:px-10 sm:py-14">
         <h1 className="max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
           Learn at your own pace, one lesson at a time

@@ -1,6 +1,6 @@
 // A course's certificates for its staff (course_certificates) and their revocation (revoke_certificate: aal2 and a
 // reason), shared so the learners page can show and revoke a learner's certificate. Refusals are not retried.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { errorCode } from '@/lib/errors'
 import { supabase, type SupabaseClient } from '@/lib/supabase'
 import { certificateKeys } from './my-certificates'
@@ -31,12 +31,3 @@ export const courseCertificatesQuery = (courseId: string) =>
     queryFn: () => listCourseCertificates(supabase, courseId),
     retry: (count, error) => count < 1 && errorCode(error) === undefined,
   })
-
-export function useRevokeCertificate(courseId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: { certificateId: string; reason: string }) =>
-      revokeCertificate(supabase, input.certificateId, input.reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.course(courseId) }),
-  })
-}

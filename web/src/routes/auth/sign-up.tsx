@@ -7,6 +7,7 @@ import { getSession } from '@/features/auth/api/session'
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card'
 import { SignUpForm } from '@/features/auth/components/sign-up-form'
 import { redirectSearchSchema } from '@/features/auth/schemas/redirect'
+import { SocialSignIn } from '@/features/auth/social'
 import { supabase } from '@/lib/supabase'
 
 export const Route = createFileRoute('/auth/sign-up')({
@@ -74,6 +75,7 @@ function SignUpPage() {
           signedIn ? void navigate({ href: search.redirect ?? '/' }) : setSentTo(email)
         }
       />
+      <SocialSignIn redirect={search.redirect} />
     </AuthCard>
   )
 }

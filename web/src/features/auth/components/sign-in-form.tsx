@@ -74,7 +74,14 @@ export function SignInForm({ redirect, onSignedIn }: SignInFormProps) {
         </Alert>
       ) : null}
       <Field label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...register('email')} />
+        {/* "webauthn" lets the browser offer passkeys in this field's autofill (conditional UI). */}
+        <Input
+          type="email"
+          autoComplete="username webauthn"
+          inputMode="email"
+          spellCheck={false}
+          {...register('email')}
+        />
       </Field>
       <Field label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />

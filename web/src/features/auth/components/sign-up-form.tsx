@@ -1,13 +1,16 @@
-// Create an account: name, email and a password of at least 8 characters. Auth then emails a
-// confirmation link; the caller shows the "check your inbox" state.
+// Create an account: name, email and a password of at least 8 characters that is not common or easy to
+// guess (the strength meter checks it locally). Auth then emails a confirmation link; the caller shows the
+// "check your inbox" state.
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { errorCode, errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { signUp } from '../api/auth.api'
+import { passwordRefusal, preloadPasswordChecker } from '../password/check-password'
+import { PasswordMeter } from '../password/password-meter'
 import { passwordMinLength, passwordTooShort, signUpSchema, type SignUpValues } from '../schemas/auth.schemas'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
@@ -24,14 +27,22 @@ export function SignUpForm({ redirect, onSignedUp }: SignUpFormProps) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { displayName: '', email: '', password: '' },
   })
+  const [password, displayName, email] = useWatch({ control, name: ['password', 'displayName', 'email'] })
+  const userInputs = [displayName, email]
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null)
+    const refusal = await passwordRefusal(values.password, [values.displayName, values.email])
+    if (refusal) {
+      setError('password', { message: refusal }, { shouldFocus: true })
+      return
+    }
     try {
       const result = await signUp(supabase, values, redirect)
       onSignedUp(values.email, result.session !== null)
@@ -59,8 +70,9 @@ export function SignUpForm({ redirect, onSignedUp }: SignUpFormProps) {
         <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...register('email')} />
       </Field>
       <Field label="Password" hint={`At least ${passwordMinLength} characters.`} error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" {...register('password')} />
+        <Input type="password" autoComplete="new-password" onFocus={preloadPasswordChecker} {...register('password')} />
       </Field>
+      <PasswordMeter password={password} userInputs={userInputs} className="-mt-2" />
       <SubmitButton busy={isSubmitting}>Create account</SubmitButton>
     </form>
   )

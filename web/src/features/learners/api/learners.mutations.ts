@@ -1,6 +1,10 @@
 // The instructor's actions on the roster. Each invalidates the course's rosters (every filter and page), which is
-// what a removal, a move or an addition changes; the learner's progress stays as it was.
+// what a removal, a move or an addition changes; the learner's progress stays as it was. Removing a learner and
+// revoking a certificate need a second factor: the step-up dialog asks for it and the act runs again.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useStepUp } from '@/lib/step-up'
+import { certificateKeys } from '@/lib/certificates/my-certificates'
+import { revokeCertificate } from '@/lib/certificates/course-certificates'
 import { supabase } from '@/lib/supabase'
 import { addLearners, moveLearnerToCohort, removeLearner } from './learners.api'
 import { learnersKeys } from './learners.queries'
@@ -15,9 +19,10 @@ export function useAddLearners(courseId: string) {
 
 export function useRemoveLearner(courseId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useStepUp()
   return useMutation({
     mutationFn: (input: { enrollmentId: string; reason: string }) =>
-      removeLearner(supabase, input.enrollmentId, input.reason),
+      guard(() => removeLearner(supabase, input.enrollmentId, input.reason)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: learnersKeys.rosters(courseId) }),
   })
 }
@@ -28,5 +33,16 @@ export function useMoveLearner(courseId: string) {
     mutationFn: (input: { enrollmentId: string; cohortId: string | null }) =>
       moveLearnerToCohort(supabase, input.enrollmentId, input.cohortId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: learnersKeys.rosters(courseId) }),
+  })
+}
+
+/** Revokes a learner's certificate (course_certificates' cache refreshed), asking for a second factor when needed. */
+export function useRevokeLearnerCertificate(courseId: string) {
+  const queryClient = useQueryClient()
+  const { guard } = useStepUp()
+  return useMutation({
+    mutationFn: (input: { certificateId: string; reason: string }) =>
+      guard(() => revokeCertificate(supabase, input.certificateId, input.reason)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.course(courseId) }),
   })
 }

@@ -1,22 +1,23 @@
 // A learner's certificate on the learners page: its code and state, and revoking it with a reason. Revoking needs
-// two-factor sign-in (the database refuses without it); at aal1 the refusal is explained here and the reason typed
-// stays in the form.
+// two-factor sign-in (the database refuses without it): the step-up dialog asks for the second factor and revokes
+// again; when that is cancelled the refusal is explained here, and the reason typed stays in the form.
 import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
-import { courseCertificatesQuery, useRevokeCertificate } from '@/lib/certificates/course-certificates'
+import { courseCertificatesQuery } from '@/lib/certificates/course-certificates'
 import { errorFields } from '@/lib/errors'
+import { useRevokeLearnerCertificate } from '../api/learners.mutations'
 import { formatDate } from '../lib/format'
 import { ReasonField, RefusalAlert } from './reason-parts'
 
 export const revokeAal2Explanation =
-  'Revoking a certificate needs two-factor sign-in. Sign in with your second factor (an authenticator app or a passkey), then try again. Setting up two-factor sign-in is coming to your account page.'
+  'Revoking a certificate needs two-factor sign-in. Revoke again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.'
 
 export function CertificateRevoke({ courseId, userId }: { courseId: string; userId: string }) {
   const id = useId()
   const certificates = useQuery(courseCertificatesQuery(courseId))
-  const revoke = useRevokeCertificate(courseId)
+  const revoke = useRevokeLearnerCertificate(courseId)
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)

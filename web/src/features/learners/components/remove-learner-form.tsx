@@ -1,5 +1,6 @@
 // Removing a learner: a reason is required (the database refuses a blank one too). A session without a second
-// factor is refused with aal2_required, explained here; the reason typed stays in the form whatever the answer.
+// factor is refused with aal2_required: the step-up dialog asks for it and removes again; a cancelled step-up is
+// explained here. The reason typed stays in the form whatever the answer.
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { errorFields } from '@/lib/errors'
@@ -8,7 +9,7 @@ import { useRemoveLearner } from '../api/learners.mutations'
 import { ReasonField, RefusalAlert } from './reason-parts'
 
 export const aal2Explanation =
-  'Removing a learner needs two-factor sign-in. Sign in with your second factor (an authenticator app or a passkey), then try again. Setting up two-factor sign-in is coming to your account page.'
+  'Removing a learner needs two-factor sign-in. Remove again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.'
 
 export function RemoveLearnerForm({ courseId, row, onDone }: { courseId: string; row: RosterRow; onDone: () => void }) {
   const id = useId()

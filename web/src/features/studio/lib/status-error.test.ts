@@ -9,7 +9,8 @@ describe('statusErrorMessage', () => {
     const { title, message } = statusErrorMessage(refusal('aal2_required'))
     expect(title).toBe('Two-factor sign-in needed')
     expect(message).toMatch(/second factor/)
-    expect(message).toMatch(/not available in Summit yet/)
+    expect(message).toMatch(/confirm with your authenticator app or a passkey when asked/)
+    expect(message).toMatch(/set one up on your account page/)
   })
 
   it('gives the database’s reason a course with learners cannot go back to draft', () => {

@@ -13,8 +13,8 @@ export function statusErrorMessage(error: unknown): StatusRefusal {
     return {
       title: 'Two-factor sign-in needed',
       message:
-        'Archiving a course needs a sign-in confirmed with a second factor (an authenticator app code). Two-factor ' +
-        'sign-in is not available in Summit yet; once it is, set it up on your account, sign in with it and archive again.',
+        'Archiving a course needs a sign-in confirmed with a second factor. Archive again and confirm with your ' +
+        'authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
     }
   }
   if (code === 'validation_failed') {

@@ -1,6 +1,9 @@
 // Mutations on a school's members and invitations. Each refreshes exactly what it changes: the roster, the
-// school's invitations, my own invitations, and (joining or leaving a school) my studio home and membership.
+// school's invitations, my own invitations, and (joining or leaving a school) my studio home and membership. The acts
+// the database may refuse for want of a second factor (removing, leaving, changing an owner's role, inviting,
+// accepting) go through step-up: the dialog asks for the factor and the act runs again.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useStepUp } from '@/lib/step-up'
 import { supabase } from '@/lib/supabase'
 import { studioKeys } from '../../api/studio.queries'
 import {
@@ -15,17 +18,20 @@ import { memberKeys } from './members.queries'
 
 export function useInviteMember(schoolId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useStepUp()
   return useMutation({
-    mutationFn: (values: { email: string; role: SchoolRole }) => inviteMember(supabase, { schoolId, ...values }),
+    mutationFn: (values: { email: string; role: SchoolRole }) =>
+      guard(() => inviteMember(supabase, { schoolId, ...values })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.invitations(schoolId) }),
   })
 }
 
 export function useChangeMemberRole(schoolId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useStepUp()
   return useMutation({
     mutationFn: (values: { userId: string; role: SchoolRole }) =>
-      changeMemberRole(supabase, schoolId, values.userId, values.role),
+      guard(() => changeMemberRole(supabase, schoolId, values.userId, values.role)),
     // Demoting myself changes what this page offers me, so my membership is read again too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.school(schoolId) }),
   })
@@ -33,8 +39,9 @@ export function useChangeMemberRole(schoolId: string) {
 
 export function useRemoveMember(schoolId: string, viewerId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useStepUp()
   return useMutation({
-    mutationFn: (userId: string) => removeMember(supabase, schoolId, userId),
+    mutationFn: (userId: string) => guard(() => removeMember(supabase, schoolId, userId)),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: memberKeys.school(schoolId) }),
@@ -56,8 +63,9 @@ export function useCancelInvitation(schoolId: string) {
 /** Accepting joins the school: my studio home and the header's Studio entry change. */
 export function useAcceptInvitation(userId: string, email: string) {
   const queryClient = useQueryClient()
+  const { guard } = useStepUp()
   return useMutation({
-    mutationFn: (schoolId: string) => acceptInvitation(supabase, schoolId),
+    mutationFn: (schoolId: string) => guard(() => acceptInvitation(supabase, schoolId)),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: memberKeys.mine(email) }),

@@ -1,5 +1,5 @@
 // Sentences for what the members page can be refused, by the database's calls or the invite-member function: a
-// missing second factor is explained (two-factor sign-in arrives with account security, M4), the last owner rule,
+// missing second factor is explained (shown when the step-up dialog was cancelled), the last owner rule,
 // other field refusals and the invitation limits use the server's own sentence, everything else the app's catalogue.
 import { errorCode, errorFields, errorMessage } from '@/lib/errors'
 
@@ -7,10 +7,10 @@ export type MemberAction = 'remove' | 'leave' | 'role' | 'invite' | 'accept'
 
 const aal2: Record<MemberAction, string> = {
   remove:
-    'Removing a member needs two-factor sign-in. Sign in with a second factor (an authenticator app or a passkey) and try again; setting one up comes to your account page soon.',
+    'Removing a member needs two-factor sign-in. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
   leave:
-    'Leaving a school needs two-factor sign-in. Sign in with a second factor (an authenticator app or a passkey) and try again; setting one up comes to your account page soon.',
-  role: 'Changing an owner’s role needs two-factor sign-in, as removing them does. Sign in with a second factor (an authenticator app or a passkey) and try again; setting one up comes to your account page soon.',
+    'Leaving a school needs two-factor sign-in. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
+  role: 'Changing an owner’s role needs two-factor sign-in, as removing them does. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
   invite: 'Inviting members needs two-factor sign-in.',
   accept: 'Accepting this invitation needs two-factor sign-in.',
 }
