@@ -3,8 +3,11 @@
 // Cancelling rejects with the original error, so the screen still explains it. Mutations use
 // `mutationFn: (v) => guard(() => api(v))`. The dialog and its provider live in features/auth/step-up (mounted once
 // at the root); without a provider above, acts run unguarded (as in component tests).
-import { createContext, useCallback, useContext, useMemo } from 'react'
+import { useCallback, useContext, useMemo } from 'react'
 import { errorCode, readFunctionError } from './errors'
+import { StepUpContext, type StepUpConfirm } from './step-up-context'
+
+export { StepUpContext, type StepUpConfirm }
 
 /** Codes meaning "this needs a session verified with a second factor": the database's, and GoTrue's own. */
 const stepUpCodes = new Set(['aal2_required', 'insufficient_aal'])
@@ -18,9 +21,6 @@ export async function needsStepUp(error: unknown): Promise<boolean> {
   const body = await readFunctionError(error)
   return body !== error && stepUpCodes.has(errorCode(body) ?? '')
 }
-
-/** Asks the user to confirm with a second factor; resolves true once confirmed, false when they cancel. */
-export type StepUpConfirm = () => Promise<boolean>
 
 /**
  * Runs `act`; when it is refused for want of a second factor, asks `confirm` and, once confirmed, runs `act` a
@@ -36,9 +36,6 @@ export async function runWithStepUp<T>(act: () => Promise<T>, confirm: StepUpCon
     return act()
   }
 }
-
-/** The step-up dialog's opener, provided by features/auth/step-up's StepUpProvider. */
-export const StepUpContext = createContext<StepUpConfirm | null>(null)
 
 export interface StepUp {
   guard: <T>(act: () => Promise<T>) => Promise<T>

@@ -10,7 +10,7 @@ import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card'
 import { redirectSearchSchema } from '@/features/auth/schemas/redirect'
 import { isSocialReturn, useSocialCallback } from '@/features/auth/social'
 import { useUrlSession, type UrlSessionState } from '@/features/auth/use-url-session'
-import { owesSecondFactor } from '@/features/auth/mfa/api/mfa.api'
+import { owesSecondFactor } from '@/features/auth/mfa/api/owes-second-factor'
 import { supabase } from '@/lib/supabase'
 
 export const Route = createFileRoute('/auth/callback')({

@@ -10,7 +10,7 @@ import { PageLoading } from '@/components/ui/spinner'
 import { getSession } from '@/features/auth/api/session'
 import { signOut } from '@/features/auth/api/auth.api'
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card'
-import { owesSecondFactor } from '@/features/auth/mfa/api/mfa.api'
+import { owesSecondFactor } from '@/features/auth/mfa/api/owes-second-factor'
 import { mfaQueries } from '@/features/auth/mfa/api/mfa.queries'
 import { mfaErrorMessage } from '@/features/auth/mfa/components/mfa-errors'
 import { RecoveryCodeForm } from '@/features/auth/mfa/components/recovery-code-form'
@@ -20,7 +20,10 @@ import * as z from 'zod/mini'
 import { supabase } from '@/lib/supabase'
 
 // `recovered`: a recovery code was just spent; the page says two-factor sign-in is off (the session owes nothing now).
-const mfaSearchSchema = z.extend(redirectSearchSchema, {
+// A plain object rather than z.extend: route search schemas are in every page's first load, and extend brings in
+// more of zod.
+const mfaSearchSchema = z.object({
+  redirect: redirectSearchSchema.shape.redirect,
   recovered: z.catch(z.optional(z.boolean()), undefined),
 })
 

@@ -7,7 +7,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { getSession } from '@/features/auth/api/session'
 import { AuthCard, authLinkClass } from '@/features/auth/components/auth-card'
 import { SignInForm } from '@/features/auth/components/sign-in-form'
-import { owesSecondFactor } from '@/features/auth/mfa/api/mfa.api'
+import { owesSecondFactor } from '@/features/auth/mfa/api/owes-second-factor'
 import { browserSupportsPasskeys, passkeySettingsQuery } from '@/features/auth/mfa/api/passkey-settings'
 import { redirectSearchSchema } from '@/features/auth/schemas/redirect'
 import { SocialSignIn } from '@/features/auth/social'

@@ -5,7 +5,7 @@
 import type { Session } from '@supabase/supabase-js'
 import { redirect, type ParsedLocation } from '@tanstack/react-router'
 import { supabase, type SupabaseClient } from '@/lib/supabase'
-import { owesSecondFactor } from '../mfa/api/mfa.api'
+import { owesSecondFactor } from '../mfa/api/owes-second-factor'
 
 export async function getSession(client: SupabaseClient): Promise<Session | null> {
   const { data, error } = await client.auth.getSession()

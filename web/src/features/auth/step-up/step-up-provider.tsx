@@ -1,7 +1,7 @@
 // Holds the one step-up dialog of the app. Mounted once near the root; the dialog's code (factor list, TOTP form,
 // passkey) loads only the first time an act asks for a second factor. Acts refused together share one dialog.
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
-import { StepUpContext } from './use-step-up'
+import { StepUpContext } from '@/lib/step-up-context'
 
 const StepUpDialog = lazy(() => import('./step-up-dialog').then((module) => ({ default: module.StepUpDialog })))
 

@@ -33,20 +33,6 @@ export async function verifyTotpCode(client: SupabaseClient, factorId: string, c
   if (error) throw error
 }
 
-/**
- * Whether this session still owes its second factor: the user has a verified factor (next level aal2) but the
- * session is aal1 and was not started with a passkey (which Summit counts as aal2).
- */
-export async function owesSecondFactor(client: SupabaseClient): Promise<boolean> {
-  const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel()
-  if (error) throw error
-  if (data.currentLevel !== 'aal1' || data.nextLevel !== 'aal2') return false
-  // Entries are `{ method, timestamp }` (or bare method names from older tokens).
-  return !data.currentAuthenticationMethods.some(
-    (entry) => (typeof entry === 'string' ? entry : String(entry.method)) === 'passkey',
-  )
-}
-
 /** Signs in with a passkey (discoverable credential); `conditional` waits in the browser's autofill instead. */
 export async function signInWithPasskey(
   client: SupabaseClient,
@@ -97,3 +83,5 @@ export async function spendRecoveryCode(client: SupabaseClient, code: string): P
   if (refreshError) throw refreshError
   return data?.factors_removed ?? 0
 }
+
+export { owesSecondFactor } from './owes-second-factor'
