@@ -10,6 +10,10 @@ import { learnerClient } from './support/learner-client'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL || 'postgresql://postgres:postgres@127.0.0.1:54322/postgres'
 
+// Each journey signs in, waits for the lazily loaded section and walks several steps (emails, codes, axe scans):
+// more than the default budget on a busy machine, as the other account journeys allow.
+test.describe.configure({ timeout: 180_000 })
+
 async function openSecurity(page: Page, user?: TestUser): Promise<TestUser> {
   const account = user ?? (await createConfirmedUser({ displayName: 'Security Tester' }))
   await signIn(page, account.email, account.password, '/account#security')
