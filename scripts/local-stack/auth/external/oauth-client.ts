@@ -3,6 +3,7 @@
 // credentials in a Basic header first, then in the body if the provider refuses them, as AuthStyleAutoDetect does),
 // and API calls with the access token. Every provider call has GoTrue's 10-second timeout.
 import type { ExternalProvider } from './providers.ts'
+import { encodeSorted } from '../http/redirect-query.ts'
 
 export interface ProviderToken {
   accessToken: string
@@ -12,11 +13,6 @@ export interface ProviderToken {
 }
 
 const timeoutMs = 10_000
-
-/** Go's url.Values.Encode: keys sorted, form encoding. */
-export function encodeSorted(params: Record<string, string>): string {
-  return new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString()
-}
 
 /** oauth2.Config.AuthCodeURL(state, opts...): `extra` are the request's pass-through parameters. */
 export function authCodeUrl(provider: ExternalProvider, state: string, extra: Record<string, string>): string {

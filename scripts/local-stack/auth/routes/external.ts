@@ -9,7 +9,8 @@ import type { AuthContext } from '../context.ts'
 import { inTransaction, timeMs } from '../db.ts'
 import { AuthError, badRequest, OAuthError } from '../errors.ts'
 import { accountFromExternalIdentity } from '../external/linking.ts'
-import { authCodeUrl, encodeSorted, exchangeCode, type ProviderToken } from '../external/oauth-client.ts'
+import { authCodeUrl, exchangeCode, type ProviderToken } from '../external/oauth-client.ts'
+import { encodeSorted, oauthErrors } from '../http/redirect-query.ts'
 import { buildProvider, type ExternalProvider, type UserData } from '../external/providers.ts'
 import type { AuthHandler, AuthRequest } from '../http/request.ts'
 import {
@@ -94,13 +95,6 @@ async function callbackParams(request: AuthRequest): Promise<URLSearchParams> {
   return merged
 }
 
-const oauthErrors: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-  503: 'temporarily_unavailable',
-}
 const accessDenied = new Set(['signup_disabled', 'user_banned', 'provider_email_needs_verification'])
 
 /** GoTrue's getErrorQueryString. */

@@ -7,6 +7,7 @@ import { tokenHash } from '../crypto.ts'
 import { inTransaction } from '../db.ts'
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
+import { encodeSorted, oauthErrors } from '../http/redirect-query.ts'
 import { redirect, sendJson } from '../http/response.ts'
 import { issueAuthCode } from '../models/flow-state.ts'
 import type { TokenResponse } from '../tokens/access-token.ts'
@@ -26,18 +27,7 @@ const pkceMethods: Record<string, string> = {
   email_change: 'email_change',
 }
 
-const oauthErrors: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-  503: 'temporarily_unavailable',
-}
-
 type LinkOutcome = { kind: 'single' } | { kind: 'code'; code: string } | { kind: 'tokens'; tokens: TokenResponse }
-
-const encode = (params: Record<string, string>) =>
-  new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))).toString()
 
 export async function verifyLink(context: AuthContext, request: AuthRequest): Promise<void> {
   const token = request.query.get('token') ?? ''
@@ -63,7 +53,7 @@ export async function verifyLink(context: AuthContext, request: AuthRequest): Pr
     if (outcome.kind === 'single') {
       const url = new URL(target)
       if (pkce) url.searchParams.set('message', singleConfirmationAccepted)
-      url.hash = encode({ message: singleConfirmationAccepted, sb: '' })
+      url.hash = encodeSorted({ message: singleConfirmationAccepted, sb: '' })
       return redirect(request.res, url.toString())
     }
     if (outcome.kind === 'code') {
@@ -72,7 +62,7 @@ export async function verifyLink(context: AuthContext, request: AuthRequest): Pr
       return redirect(request.res, url.toString())
     }
     const t = outcome.tokens
-    const fragment = encode({
+    const fragment = encodeSorted({
       access_token: t.access_token,
       expires_at: String(t.expires_at),
       expires_in: String(t.expires_in),
@@ -94,7 +84,7 @@ function errorRedirect(target: string, error: AuthError, pkce: boolean): string 
   const oauth = oauthErrors[error.status]
   if (oauth) params.error = oauth
   if (pkce) for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value)
-  url.hash = encode({ ...params, sb: '' })
+  url.hash = encodeSorted({ ...params, sb: '' })
   return url.toString()
 }
 
