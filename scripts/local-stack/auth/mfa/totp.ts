@@ -1,6 +1,6 @@
 // TOTP as GoTrue uses it (RFC 6238 with SHA-1, 6 digits, 30-second steps, one step of tolerance either way): new
 // secrets, the otpauth:// URI and SVG QR code shown at enrolment, and code checks that report which time step
-// matched so a code is accepted only once.
+// matched.
 import { createHmac, randomBytes } from 'node:crypto'
 import QRCode from 'qrcode'
 

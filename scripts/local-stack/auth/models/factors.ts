@@ -98,13 +98,3 @@ export async function findChallenge(db: Queryable, factorId: string, challengeId
   )
   return rows[0]
 }
-
-/** The highest TOTP time step already accepted for the factor (kept in otp_code of verified challenges). */
-export async function lastAcceptedStep(db: Queryable, factorId: string): Promise<number> {
-  const { rows } = await db.query<{ step: string | null }>(
-    `select max(otp_code::bigint) as step from auth.mfa_challenges
-     where factor_id = $1 and verified_at is not null and otp_code ~ '^[0-9]+$'`,
-    [factorId],
-  )
-  return Number(rows[0]?.step ?? -1)
-}

@@ -16,7 +16,6 @@ import {
   findChallenge,
   findOwnedFactor,
   insertFactor,
-  lastAcceptedStep,
   type ChallengeRow,
   type FactorSecretRow,
 } from '../models/factors.ts'
@@ -107,16 +106,15 @@ export const verifyFactor: AuthHandler = async (context, request) => {
   if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty')
   const challenge = await validChallenge(context, request, factor, challengeId)
   const tokens = await inTransaction(context.db, async (db) => {
-    // The factor row lock serialises verifications, so one code cannot be accepted twice concurrently.
-    await db.query('select 1 from auth.mfa_factors where id = $1 for update', [factor.id])
-    const step = matchingStep(factor.secret ?? '', code)
-    if (step === undefined || step <= (await lastAcceptedStep(db, factor.id))) {
+    // GoTrue checks the code against the current time step and one either side, and keeps no record of accepted
+    // codes: a code still in its window verifies another challenge too. Each challenge verifies once.
+    if (matchingStep(factor.secret ?? '', code) === undefined) {
       throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
     }
     // Marked verified only if it still is not: of two verifications of one challenge, the second is refused.
     const marked = await db.query(
-      'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id = $1 and verified_at is null',
-      [challenge.id, String(step)],
+      'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null',
+      [challenge.id],
     )
     if (!marked.rowCount) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.')

@@ -64,7 +64,7 @@ describe.skipIf(!testDbUrl())('TOTP factors', () => {
     expect((await client.auth.mfa.listFactors()).data?.totp.map((f) => f.id)).toEqual([factor.id])
   })
 
-  it('accepts each code once, and codes one time step old but not two', async () => {
+  it('accepts codes one time step old but not two, and a code again for a new challenge (GoTrue keeps no used codes)', async () => {
     const { client } = await signedInUser(h)
     const factor = await enrollTotp(client)
     await awayFromStepBoundary()
@@ -76,8 +76,8 @@ describe.skipIf(!testDbUrl())('TOTP factors', () => {
       message: 'Invalid TOTP code entered',
     })
     expect((await verifyWith(client, factor.id, codeAt(factor.totp.secret, step - 1))).error).toBeNull()
-    const replay = await verifyWith(client, factor.id, codeAt(factor.totp.secret, step - 1))
-    expect(replay.error?.code).toBe('mfa_verification_failed')
+    const again = await verifyWith(client, factor.id, codeAt(factor.totp.secret, step - 1))
+    expect(again.error).toBeNull()
     expect((await verifyWith(client, factor.id, codeAt(factor.totp.secret, step))).error).toBeNull()
   })
 
