@@ -4,6 +4,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, extractLink, latestEmail, signIn, uniqueEmail } from './support'
 
+// Each journey waits for emails, sign-ins and lazily loaded pages on a machine shared with the stack.
+test.describe.configure({ timeout: 120_000 })
+
 const accountMenu = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Account menu' })
 
 test('sign up, confirm from the inbox, and arrive signed in', async ({ page }) => {

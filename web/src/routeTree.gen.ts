@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as AchievementsRouteImport } from './routes/achievements'
+import { Route as CalendarRouteImport } from './routes/calendar'
 import { Route as StatsRouteImport } from './routes/stats'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
@@ -47,6 +48,11 @@ const AccountRoute = AccountRouteImport.update({
 const AchievementsRoute = AchievementsRouteImport.update({
   id: '/achievements',
   path: '/achievements',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CalendarRoute = CalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StatsRoute = StatsRouteImport.update({
@@ -165,6 +171,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/achievements': typeof AchievementsRoute
+  '/calendar': typeof CalendarRoute
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
@@ -191,6 +198,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/achievements': typeof AchievementsRoute
+  '/calendar': typeof CalendarRoute
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
   '/achievements': typeof AchievementsRoute
+  '/calendar': typeof CalendarRoute
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
@@ -246,6 +255,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/achievements'
+    | '/calendar'
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/achievements'
+    | '/calendar'
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
@@ -298,6 +309,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/achievements'
+    | '/calendar'
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
@@ -325,6 +337,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRoute
   AchievementsRoute: typeof AchievementsRoute
+  CalendarRoute: typeof CalendarRoute
   StatsRoute: typeof StatsRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
@@ -369,6 +382,13 @@ declare module '@tanstack/react-router' {
       path: '/achievements'
       fullPath: '/achievements'
       preLoaderRoute: typeof AchievementsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/calendar': {
+      id: '/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof CalendarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stats': {
@@ -525,6 +545,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRoute,
   AchievementsRoute: AchievementsRoute,
+  CalendarRoute: CalendarRoute,
   StatsRoute: StatsRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,

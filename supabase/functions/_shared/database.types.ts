@@ -161,6 +161,39 @@ export type Database = {
           },
         ]
       }
+      calendar_feeds: {
+        Row: {
+          created_at: string
+          id: string
+          revoked_at: string | null
+          token_hash: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          id?: string
+          revoked_at?: string | null
+          token_hash: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          revoked_at?: string | null
+          token_hash?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'calendar_feeds_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       certificates: {
         Row: {
           code: string
@@ -1047,6 +1080,94 @@ export type Database = {
           },
         ]
       }
+      study_plans: {
+        Row: {
+          course_id: string
+          created_at: string
+          days_of_week: number[]
+          minutes: number
+          start_time: string
+          target_end_date: string | null
+          time_zone: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          created_at?: string
+          days_of_week: number[]
+          minutes: number
+          start_time: string
+          target_end_date?: string | null
+          time_zone: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          days_of_week?: number[]
+          minutes?: number
+          start_time?: string
+          target_end_date?: string | null
+          time_zone?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'study_plans_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'study_plans_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      study_sessions: {
+        Row: {
+          course_id: string
+          created_at: string
+          ends_at: string
+          id: string
+          starts_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          created_at?: string
+          ends_at: string
+          id?: string
+          starts_at: string
+          user_id?: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          ends_at?: string
+          id?: string
+          starts_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'study_sessions_plan_fkey'
+            columns: ['user_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'study_plans'
+            referencedColumns: ['user_id', 'course_id']
+          },
+        ]
+      }
       user_achievements: {
         Row: {
           code: string
@@ -1110,6 +1231,21 @@ export type Database = {
         Returns: {
           email: string
           result: string
+        }[]
+      }
+      calendar_feed: { Args: { token: string }; Returns: Json }
+      calendar_items: {
+        Args: { from_at: string; max_items?: number; to_at: string }
+        Returns: {
+          course_id: string
+          course_slug: string
+          course_title: string
+          ends_at: string
+          id: string
+          join_url: string
+          kind: string
+          starts_at: string
+          title: string
         }[]
       }
       change_school_member_role: {
@@ -1270,6 +1406,7 @@ export type Database = {
           user_agent: string
         }[]
       }
+      my_study_plans: { Args: Record<PropertyKey, never>; Returns: Json }
       open_questions: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1293,11 +1430,24 @@ export type Database = {
       remove_learner: { Args: { enrollment_id: string; reason: string }; Returns: Json }
       remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }
       reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }
+      replan_study_plan: { Args: { course_id: string }; Returns: Json }
       revoke_access_code: { Args: { code_id: string }; Returns: Json }
+      revoke_calendar_feed: { Args: Record<PropertyKey, never>; Returns: undefined }
       revoke_certificate: { Args: { certificate_id: string; reason: string }; Returns: Json }
       revoke_course_invite: { Args: { invite_id: string }; Returns: Json }
+      rotate_calendar_feed: { Args: Record<PropertyKey, never>; Returns: Json }
       save_progress: {
         Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
+        Returns: Json
+      }
+      save_study_plan: {
+        Args: {
+          course_id: string
+          days_of_week: number[]
+          minutes: number
+          start_time: string
+          target_end_date?: string
+        }
         Returns: Json
       }
       school_members_list: {

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'lesson_locked'
   | 'not_completed'
   | 'certificate_not_found'
+  | 'feed_not_found'
   | 'validation_failed'
   | 'method_not_allowed'
   | 'email_failed'

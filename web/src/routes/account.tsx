@@ -1,6 +1,6 @@
 // /account: the signed-in user's profile (name, avatar, time zone), security (password, authenticator app and
-// recovery codes, passkeys), certificates, and privacy (sessions, export, deletion). Signed-out visitors are sent to
-// sign in and brought back here; destructive acts go through the shared step-up guard.
+// recovery codes, passkeys), certificates, the calendar subscription, and privacy (sessions, export, deletion).
+// Signed-out visitors are sent to sign in and brought back here; destructive acts go through the shared step-up guard.
 import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
@@ -9,6 +9,7 @@ import { useStepUp } from '@/features/auth/step-up/use-step-up'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { AccountPage } from '@/features/account/components/account-page'
 import { AccountPageSkeleton } from '@/features/account/components/account-page-skeleton'
+import { CalendarFeedSection } from '@/features/calendar/components/calendar-feed-section'
 import { MyCertificatesSection } from '@/features/certificates/components/my-certificates-section'
 import { PrivacySectionsSkeleton } from '@/features/account/privacy/components/privacy-sections-skeleton'
 import type { SecuritySectionProps } from '@/features/account/security/components/security-section'
@@ -60,6 +61,9 @@ function AccountRoute() {
       </div>
       <div className="mx-auto w-full max-w-2xl">
         <MyCertificatesSection userId={session.user.id} />
+      </div>
+      <div className="mx-auto w-full max-w-2xl">
+        <CalendarFeedSection userId={session.user.id} />
       </div>
       <Suspense fallback={<PrivacySectionsSkeleton />}>
         <PrivacySections userId={session.user.id} email={session.user.email} guard={guard} />

@@ -1,6 +1,6 @@
 // Home. Signed out: a hero and the newest courses (and, once, the confirmation of an account just deleted here).
-// Signed in: "Continue learning" (the most recently active course's next lesson), the weekly goal and streak, the
-// learner's courses with progress, and for school members their teaching. The loader reads the stored session (no
+// Signed in: "Continue learning" (the most recently active course's next lesson) beside "Upcoming" (the next calendar
+// items), the weekly goal and streak, the learner's courses with progress, and for school members their teaching. The loader reads the stored session (no
 // request) and prefetches what the page shows; sign-in and sign-out re-run it.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AccountDeletedNotice } from '@/features/account/privacy/components/account-deleted-notice'
 import { getSession } from '@/features/auth/api/session'
+import { calendarQueries } from '@/features/calendar/api/calendar.queries'
+import { UpcomingCard } from '@/features/calendar/components/upcoming-card'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
 import { CourseCard, CourseCardSkeleton, CourseGrid } from '@/features/courses/components/course-card'
@@ -27,6 +29,9 @@ export const Route = createFileRoute('/')({
     }
     // The goal card reads learner_stats() on its own (it shows its own loading and error), so it is not awaited.
     void queryClient.prefetchQuery(statsQueries.learner(userId))
+    // So is "Upcoming" (calendar_items() for the next 60 days, shown in the profile's time zone).
+    void queryClient.prefetchQuery(calendarQueries.timeZone(userId))
+    void queryClient.prefetchQuery(calendarQueries.upcoming(userId))
     const mine = await queryClient.ensureQueryData(courseQueries.mine(userId))
     const current = mine[0]
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))
@@ -68,7 +73,10 @@ function LearnerHome({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
         {mine.length > 0 ? 'Welcome back' : 'Welcome to Summit'}
       </h1>
-      {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
+        <UpcomingCard userId={userId} />
+      </div>
       <WeeklyGoalCard userId={userId} />
       <MyCourseList courses={mine} />
       <StaffHomeSection userId={userId} />

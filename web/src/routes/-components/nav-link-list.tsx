@@ -1,6 +1,7 @@
 // Renders the primary links; `layout` picks a row (header) or a column (drawer).
 import { Link } from '@tanstack/react-router'
 import { AchievementsNavItem } from '@/features/achievements/components/achievements-nav-item'
+import { CalendarNavItem } from '@/features/calendar/components/calendar-nav-item'
 import { StatsNavItem } from '@/features/stats/components/stats-nav-item'
 import { StudioNavItem } from '@/features/studio/components/studio-nav-item'
 import { cn } from '@/lib/cn'
@@ -34,6 +35,7 @@ export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
         </li>
       ))}
       {/* Only for signed-in users; the list above is for everyone. */}
+      <CalendarNavItem className={linkClass} onNavigate={onNavigate} />
       <StatsNavItem className={linkClass} onNavigate={onNavigate} />
       <AchievementsNavItem className={linkClass} onNavigate={onNavigate} />
       {/* Only for school members. */}

@@ -11,7 +11,7 @@ import { courseAccessQueries } from '../api/course-access.queries'
 import { useCreateCohort, useDeleteCohort, useUpdateCohort } from '../api/course-access.mutations'
 import { formatDateTime } from '../lib/date-time'
 import { CohortForm } from './cohort-form'
-import { ConfirmButton } from './confirm-button'
+import { ConfirmButton } from '@/components/confirm-button'
 import { Facts, ListCard, Panel, PanelError, PanelLoading } from './panel'
 
 const learners = (n: number) => `${n} ${n === 1 ? 'learner' : 'learners'}`

@@ -11,7 +11,7 @@ import { useDeleteEvent, useSaveEvent } from '../api/course-access.mutations'
 import type { PlannedEvent } from '../api/events.api'
 import { formatDateTime, formatDateTimeRange } from '../lib/date-time'
 import { cohortName } from './cohort-select'
-import { ConfirmButton } from './confirm-button'
+import { ConfirmButton } from '@/components/confirm-button'
 import { EventForm } from './event-form'
 import { Facts, ListCard, Panel, PanelError, PanelLoading } from './panel'
 

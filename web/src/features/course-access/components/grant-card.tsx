@@ -5,7 +5,7 @@ import type { Grant } from '../api/grants.api'
 import { formatDateTime } from '../lib/date-time'
 import { grantState, grantStateLabels, usesLabel, type GrantState } from '../lib/grant-state'
 import { cohortName } from './cohort-select'
-import { ConfirmButton } from './confirm-button'
+import { ConfirmButton } from '@/components/confirm-button'
 import { Facts, ListCard } from './panel'
 
 const stateStyles: Record<GrantState, string> = {

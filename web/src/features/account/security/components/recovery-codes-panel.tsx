@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { Download } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { CopyButton } from './copy-button'
+import { CopyButton } from '@/components/copy-button'
 
 interface RecoveryCodesPanelProps {
   codes: string[]

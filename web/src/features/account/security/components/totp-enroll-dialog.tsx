@@ -21,7 +21,7 @@ import {
   type FactorNameValues,
   type TotpCodeValues,
 } from '../schemas/security.schemas'
-import { CopyButton } from './copy-button'
+import { CopyButton } from '@/components/copy-button'
 import { RecoveryCodesPanel } from './recovery-codes-panel'
 
 type Step =

@@ -3,14 +3,16 @@
 import { useState, type ReactNode } from 'react'
 import { AlertDialog } from 'radix-ui'
 import { Alert } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
+import { Button, type ButtonProps } from '@/components/ui/button'
 import { SubmitButton } from '@/components/submit-button'
 import { errorMessage } from '@/lib/errors'
 
 interface ConfirmButtonProps {
-  /** The trigger's text; the accessible name also says what it applies to. */
+  /** The trigger's text; where several triggers read alike, the accessible name also says what it applies to. */
   label: string
-  accessibleLabel: string
+  accessibleLabel?: string
+  /** The trigger's look (outline by default). */
+  variant?: ButtonProps['variant']
   title: string
   description: ReactNode
   confirmLabel: string
@@ -20,7 +22,8 @@ interface ConfirmButtonProps {
 }
 
 export function ConfirmButton(props: ConfirmButtonProps) {
-  const { label, accessibleLabel, title, description, confirmLabel, onConfirm, describeError = errorMessage } = props
+  const { label, accessibleLabel, variant = 'outline', title, description, confirmLabel, onConfirm } = props
+  const { describeError = errorMessage } = props
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -47,7 +50,7 @@ export function ConfirmButton(props: ConfirmButtonProps) {
       }}
     >
       <AlertDialog.Trigger asChild>
-        <Button variant="outline" aria-label={accessibleLabel}>
+        <Button variant={variant} aria-label={accessibleLabel}>
           {label}
         </Button>
       </AlertDialog.Trigger>

@@ -1,0 +1,212 @@
+// The calendar and study plans: a learner enrolled in a course opens /calendar (empty), is told why a plan with no
+// day or a past target is refused (nothing saved), makes a plan and finds its sessions in the agenda, the month and
+// the week and on home's "Upcoming"; after missing a session the plan says they are behind, and "I fell behind:
+// replan" lays out the rest from now on while the missed session stays where it was. The private iCal address from
+// /account serves the sessions as text/calendar until it is turned off (then 404). Visitors are sent to sign in; a
+// calendar that cannot be loaded says so and recovers with "Try again". No serious accessibility violation at 360
+// and 1280 px (the two projects).
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { createConfirmedUser, signIn } from './support'
+import { enrollAs } from './support/enrollment'
+import { learnerClient } from './support/learner-client'
+
+const course = { slug: 'web-accessibility-basics', title: 'Web Accessibility Basics' }
+/** The demo course's lessons last 1,030 s: 18 minutes, so four 5-minute sessions cover it. */
+const sessionTitle = `Study: ${course.title}`
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+async function openCalendar(page: Page) {
+  if ((page.viewportSize()?.width ?? 0) >= 640) {
+    await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Calendar' }).click()
+  } else {
+    await page.goto('/calendar')
+  }
+  await expect(page).toHaveURL(/\/calendar$/, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'Your calendar', level: 1 })).toBeVisible({ timeout: 15_000 })
+}
+
+interface SessionRow {
+  id: string
+  starts_at: string
+  ends_at: string
+}
+
+test('a learner plans a course, sees the sessions in every view, and replans after missing one', async ({ page }) => {
+  // Several pages, two axe runs and a reload: minutes on a slow shared machine.
+  test.setTimeout(240_000)
+  const learner = await createConfirmedUser({ displayName: 'Planning Learner' })
+  await enrollAs(learner, { slug: course.slug })
+
+  await signIn(page, learner.email, learner.password)
+  await openCalendar(page)
+  await expect(page).toHaveTitle('Your calendar · Summit')
+  await expect(page.getByRole('heading', { name: 'Nothing in these 30 days' })).toBeVisible()
+
+  const card = page.getByRole('article', { name: course.title })
+  await expect(card.getByText('No plan yet.')).toBeVisible()
+  const form = card.getByRole('form', { name: 'Study plan' })
+
+  // No day picked: refused in the form, with the database's own sentence.
+  await form.getByRole('button', { name: 'Make a plan' }).click()
+  await expect(form.getByText('Pick at least one day of the week.')).toBeVisible()
+
+  // A target date in the past: refused by save_study_plan, the message beside the field, what was typed kept.
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    await form.getByRole('checkbox', { name: day }).check()
+  }
+  await form.getByLabel('Start time').fill('07:30')
+  await form.getByLabel('Minutes per session').fill('5')
+  await form.getByLabel('Target end date (optional)').fill('2020-01-06')
+  await form.getByRole('button', { name: 'Make a plan' }).click()
+  await expect(form.getByText('Pick a target date from today on.')).toBeVisible({ timeout: 15_000 })
+  await expect(card.getByText('No plan yet.')).toBeVisible()
+  await expect(form.getByRole('checkbox', { name: 'Sunday' })).toBeChecked()
+  await expect(form.getByLabel('Minutes per session')).toHaveValue('5')
+
+  // Without a target: four sessions cover the course's 18 minutes.
+  await form.getByLabel('Target end date (optional)').fill('')
+  await form.getByRole('button', { name: 'Make a plan' }).click()
+  await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 15_000 })
+  await expect(card.getByTestId('plan-summary')).toHaveText(/^4 sessions ahead, last on \d{1,2} \w{3}\.$/)
+  await expect(card.getByTestId('plan-behind')).toHaveCount(0)
+
+  // The agenda lists them, each at 07:30 for 5 minutes.
+  const agenda = page.getByRole('list', { name: 'Agenda' })
+  const studyItems = agenda.locator('li[data-kind="study"]')
+  await expect(studyItems).toHaveCount(4)
+  await expect(studyItems.first()).toContainText('Study session · 07:30–07:35')
+  await expectNoSeriousViolations(page)
+
+  // The month: the first session's day names its item; the week lists the sessions in it.
+  const client = await learnerClient(learner.email, learner.password)
+  const planned = await client
+    .from('study_sessions')
+    .select('id, starts_at, ends_at')
+    .order('starts_at')
+    .returns<SessionRow[]>()
+  if (planned.error) throw new Error(`reading the sessions: ${planned.error.message}`)
+  expect(planned.data).toHaveLength(4)
+  const firstDay = await agenda.locator('li[data-day]').first().getAttribute('data-day')
+  await page.getByRole('tab', { name: 'Month' }).click()
+  await expect(page).toHaveURL(/view=month/)
+  const month = page.getByRole('grid')
+  await expect(month).toBeVisible()
+  const firstCell = month.locator(`[data-day="${firstDay}"]`)
+  await expect(firstCell).toHaveAttribute('aria-label', /: 1 item$/)
+  await firstCell.click()
+  await expect(page.getByRole('list', { name: /^Items on / }).getByText(sessionTitle)).toBeVisible()
+  await page.getByRole('tab', { name: 'Week' }).click()
+  await expect(page).toHaveURL(/view=week/)
+  await expect(page.getByText(sessionTitle).first()).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  // Home's "Upcoming" shows the next three.
+  await page.goto('/')
+  const upcoming = page.getByRole('region', { name: 'Upcoming' })
+  await expect(upcoming.locator('li[data-kind="study"]')).toHaveCount(3, { timeout: 15_000 })
+  await expect(upcoming.locator('li[data-kind="study"]').first()).toContainText(sessionTitle)
+
+  // Missing a session: the first one moves into the past (as if its day had gone by unstudied).
+  const [missed] = planned.data
+  if (!missed) throw new Error('no session planned')
+  const gone = await client.from('study_sessions').delete().eq('id', missed.id)
+  if (gone.error) throw new Error(`removing a session: ${gone.error.message}`)
+  const past = { starts_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }
+  const pastRow = await client
+    .from('study_sessions')
+    .insert({
+      course_id: await courseId(client),
+      starts_at: past.starts_at,
+      ends_at: new Date(Date.parse(past.starts_at) + 5 * 60_000).toISOString(),
+    })
+    .select('id, starts_at, ends_at')
+    .single<SessionRow>()
+  if (pastRow.error) throw new Error(`adding a past session: ${pastRow.error.message}`)
+
+  await page.goto('/calendar')
+  await expect(card.getByTestId('plan-summary')).toHaveText(/^3 sessions ahead/, { timeout: 15_000 })
+  await expect(card.getByTestId('plan-behind')).toContainText("You're behind: 3 minutes are not planned.")
+  await card.getByRole('button', { name: 'I fell behind: replan' }).click()
+  await expect(card.getByTestId('plan-behind')).toHaveCount(0, { timeout: 15_000 })
+  await expect(card.getByTestId('plan-summary')).toHaveText(/^4 sessions ahead/)
+
+  // The missed session is history: still there, unchanged; four new ones lie ahead.
+  const after = await client
+    .from('study_sessions')
+    .select('id, starts_at, ends_at')
+    .order('starts_at')
+    .returns<SessionRow[]>()
+  if (after.error) throw new Error(`reading the sessions: ${after.error.message}`)
+  expect(after.data[0]).toEqual(pastRow.data)
+  expect(after.data.slice(1).filter((s) => Date.parse(s.starts_at) > Date.now())).toHaveLength(4)
+  await client.auth.signOut()
+})
+
+async function courseId(client: Awaited<ReturnType<typeof learnerClient>>): Promise<string> {
+  const { data, error } = await client.from('courses').select('id').eq('slug', course.slug).single<{ id: string }>()
+  if (error) throw new Error(`reading ${course.slug}: ${error.message}`)
+  return data.id
+}
+
+test('the private calendar address serves the plan as iCalendar until it is turned off', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  const learner = await createConfirmedUser({ displayName: 'Subscribing Learner' })
+  await enrollAs(learner, { slug: course.slug })
+  const client = await learnerClient(learner.email, learner.password)
+  const saved = await client.rpc('save_study_plan', {
+    course_id: await courseId(client),
+    days_of_week: [1, 2, 3, 4, 5, 6, 7],
+    start_time: '18:00',
+    minutes: 10,
+  })
+  if (saved.error) throw new Error(`save_study_plan: ${saved.error.message}`)
+  await client.auth.signOut()
+
+  await signIn(page, learner.email, learner.password, '/account')
+  const section = page.getByRole('region', { name: 'Subscribe in your calendar' })
+  await section.getByRole('button', { name: 'Create a subscription URL' }).click({ timeout: 15_000 })
+  const address = await section.getByLabel('Subscription URL').inputValue({ timeout: 15_000 })
+  expect(address).toMatch(/\/functions\/v1\/calendar-feed/)
+  await expect(section.getByRole('link', { name: 'Open in your calendar app (webcal link)' })).toHaveAttribute(
+    'href',
+    /^webcal:\/\//,
+  )
+
+  // A calendar app fetches it without any other credential.
+  const feed = await request.get(address)
+  expect(feed.status()).toBe(200)
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+  const text = await feed.text()
+  expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true)
+  expect(text.match(/\r\nBEGIN:VEVENT\r\n/g)).toHaveLength(2)
+  expect(text.replace(/\r\n[ \t]/g, '')).toContain(`SUMMARY:${sessionTitle}`)
+  await expectNoSeriousViolations(page)
+
+  await section.getByRole('button', { name: 'Turn off' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click()
+  await expect(section.getByRole('button', { name: 'Create a subscription URL' })).toBeVisible({ timeout: 15_000 })
+  const revoked = await request.get(address)
+  expect(revoked.status()).toBe(404)
+})
+
+test('a visitor is sent to sign in, and a calendar that cannot be loaded says so and recovers', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('/calendar')
+  await expect(page).toHaveURL(/\/auth\/sign-in/, { timeout: 15_000 })
+
+  const learner = await createConfirmedUser({ displayName: 'Offline Planner' })
+  await signIn(page, learner.email, learner.password)
+  await page.route('**/rest/v1/rpc/calendar_items', (route) => route.abort('connectionrefused'))
+  await page.goto('/calendar')
+  await expect(page.getByText('Your calendar could not be loaded.')).toBeVisible({ timeout: 15_000 })
+  await page.unroute('**/rest/v1/rpc/calendar_items')
+  await page.getByRole('button', { name: 'Try again' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Nothing in these 30 days' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'No course to plan yet' })).toBeVisible()
+})
