@@ -138,7 +138,16 @@ test('export my data downloads a JSON file with what the user has done', async (
   expect(Array.isArray(exported.enrollments) && exported.enrollments.length).toBe(1)
   const progress = JSON.stringify(exported.progress)
   for (const id of lessonIds) expect(progress).toContain(id)
-  for (const key of ['activity', 'notes', 'questions', 'answers', 'certificates', 'achievements', 'files']) {
+  for (const key of [
+    'activity',
+    'notes',
+    'questions',
+    'answers',
+    'certificates',
+    'achievements',
+    'study_plans',
+    'files',
+  ]) {
     expect(Object.keys(exported)).toContain(key)
   }
 })

@@ -56,7 +56,8 @@ test('a learner finishes a certificate course, downloads the PDF, and a visitor 
   await expect(moment).toBeVisible()
   await expect(moment.getByRole('heading', { name: 'Your certificate' })).toBeVisible()
   const verifyLink = moment.getByRole('link', { name: 'its verification page' })
-  await expect(verifyLink).toBeVisible()
+  // The moment opens with the tick; the certificate comes with the save's transaction, read again until it is there.
+  await expect(verifyLink).toBeVisible({ timeout: 30_000 })
   await expect(moment.getByRole('button', { name: 'Copy link' })).toBeVisible()
   await expect(moment.getByRole('button', { name: 'Share' })).toBeVisible()
   await expectNoSeriousViolations(page)

@@ -1,6 +1,7 @@
 // The certificate part of the finish moment, composed into the player's finish dialog by its route: the learner's
 // new certificate (download, share, copy link, LinkedIn) when the course awards one, and other courses of the
 // school to take next.
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Award } from 'lucide-react'
@@ -27,15 +28,26 @@ export function CourseFinish({ courseId, schoolId, schoolName, certificateEnable
   )
 }
 
+/** How long the finish moment reads the learner's certificates again, waiting for this course's one. */
+const waitMs = 30_000
+
 function FinishCertificate({ courseId }: { courseId: string }) {
   const { user } = useSession()
-  // Issued in the same transaction as the last lesson: read afresh when the moment opens.
+  const [openedAt] = useState(() => Date.now())
+  // Issued in the same transaction as the last lesson: read afresh when the moment opens. The moment may open
+  // before that write has committed (the tick shows at once), so the list is read again until the certificate is
+  // in it, for about half a minute; after that the learner is told where it will be.
   const certificates = useQuery({
     ...myCertificatesQuery(user?.id ?? ''),
     enabled: Boolean(user),
     refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      query.state.data?.some((item) => item.courseId === courseId) || query.state.dataUpdatedAt - openedAt > waitMs
+        ? false
+        : 1500,
   })
   const certificate = certificates.data?.find((item) => item.courseId === courseId)
+  const gaveUp = !certificate && certificates.dataUpdatedAt - openedAt > waitMs
 
   return (
     <section
@@ -49,6 +61,14 @@ function FinishCertificate({ courseId }: { courseId: string }) {
       {certificates.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(certificates.error)}
+        </p>
+      ) : gaveUp ? (
+        <p className="text-sm text-slate-700">
+          Your certificate is on its way: it will be listed on{' '}
+          <Link to="/account" className="font-medium text-teal-800 underline">
+            your account page
+          </Link>
+          .
         </p>
       ) : !certificate ? (
         <Skeleton className="h-11 w-full" />

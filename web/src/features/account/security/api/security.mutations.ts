@@ -1,5 +1,6 @@
 // Mutations of the security section. Removing a factor and generating new recovery codes need an aal2
-// session: they run through the shared step-up guard, which asks for a second factor and retries once.
+// session: they run through the shared step-up guard, which asks for a second factor and retries once. Passkey
+// changes go through it too, so wherever Auth asks for aal2 for them the same dialog answers it.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { createRecoveryCodes, enrollTotp, unenrollFactor, verifyTotp } from './mfa.api'
@@ -68,25 +69,28 @@ export function useCreateRecoveryCodes(userId: string, { guarded }: { guarded: b
 
 export function useAddPasskey(userId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useSecurityTools()
   return useMutation({
-    mutationFn: (friendlyName: string) => addPasskey(supabase, friendlyName),
+    mutationFn: (friendlyName: string) => guard(() => addPasskey(supabase, friendlyName)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityQueries.passkeys(userId).queryKey }),
   })
 }
 
 export function useRenamePasskey(userId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useSecurityTools()
   return useMutation({
     mutationFn: ({ passkeyId, friendlyName }: { passkeyId: string; friendlyName: string }) =>
-      renamePasskey(supabase, passkeyId, friendlyName),
+      guard(() => renamePasskey(supabase, passkeyId, friendlyName)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityQueries.passkeys(userId).queryKey }),
   })
 }
 
 export function useRemovePasskey(userId: string) {
   const queryClient = useQueryClient()
+  const { guard } = useSecurityTools()
   return useMutation({
-    mutationFn: (passkeyId: string) => removePasskey(supabase, passkeyId),
+    mutationFn: (passkeyId: string) => guard(() => removePasskey(supabase, passkeyId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityQueries.passkeys(userId).queryKey }),
   })
 }
