@@ -108,7 +108,9 @@ test.describe('passkeys', () => {
 
     await page.goto(`${origin}/auth/sign-in?redirect=%2Faccount`)
     const button = page.getByRole('button', { name: 'Sign in with a passkey' })
-    await expect(button.or(page.getByRole('heading', { name: 'Your account' }))).toBeVisible({ timeout: 30_000 })
+    await expect(button.or(page.getByRole('heading', { name: 'Your account', level: 1 }))).toBeVisible({
+      timeout: 30_000,
+    })
     // Chromium's virtual authenticator may answer the autofill (conditional) request by itself before the click: either
     // way the passkey signs the user in.
     await button.click({ timeout: 5_000 }).catch(() => undefined)

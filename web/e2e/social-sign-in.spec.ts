@@ -96,7 +96,7 @@ test('a new person continues with the school’s OpenID provider and arrives sig
   await page.goto('/auth/sign-in?redirect=%2Faccount')
   await page.getByRole('button', { name: `Continue with ${label}` }).click({ timeout: 15_000 })
   await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 })
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByText(email)).toBeVisible()
 
   const user = await userByEmail(email)

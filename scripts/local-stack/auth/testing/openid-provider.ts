@@ -6,6 +6,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
+import type { StackConfig } from '../../config/index.ts'
 
 export interface TestAccount {
   sub: string
@@ -135,5 +136,24 @@ export async function startOpenIdProvider(): Promise<OpenIdProvider> {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/** A harness `configure` that turns [auth.external.keycloak] on for this provider (its realm, client and secret). */
+export function enableKeycloak(op: OpenIdProvider): (config: StackConfig) => void {
+  return (config) => {
+    config.auth.external = { ...config.auth.external, keycloak: true }
+    config.auth.externalProviders = {
+      ...config.auth.externalProviders,
+      keycloak: {
+        enabled: true,
+        clientId: [op.clientId],
+        secret: op.secret,
+        url: op.issuer,
+        redirectUri: undefined,
+        skipNonceCheck: false,
+        emailOptional: false,
+      },
+    }
   }
 }

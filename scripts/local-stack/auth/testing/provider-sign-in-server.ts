@@ -11,26 +11,12 @@
 //   SUMMIT_TEST_DB_URL=postgresql://… tsx scripts/local-stack/auth/testing/provider-sign-in-server.ts
 import { createInterface } from 'node:readline'
 import { startHarness } from './harness.ts'
-import { startOpenIdProvider, type TestAccount } from './openid-provider.ts'
+import { enableKeycloak, startOpenIdProvider, type TestAccount } from './openid-provider.ts'
 
 process.env.SUMMIT_TEST_DB_URL ||= 'postgresql://postgres:postgres@127.0.0.1:54322/postgres'
 
 const op = await startOpenIdProvider()
-const harness = await startHarness((config) => {
-  config.auth.external = { ...config.auth.external, keycloak: true }
-  config.auth.externalProviders = {
-    ...config.auth.externalProviders,
-    keycloak: {
-      enabled: true,
-      clientId: [op.clientId],
-      secret: op.secret,
-      url: op.issuer,
-      redirectUri: undefined,
-      skipNonceCheck: false,
-      emailOptional: false,
-    },
-  }
-})
+const harness = await startHarness(enableKeycloak(op))
 op.register(`${harness.authUrl}/callback`)
 
 let stopping = false

@@ -5,7 +5,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsOf, signedInUser, startHarness, testDbUrl, uniqueEmail, type Harness } from '../testing/harness.ts'
-import { startOpenIdProvider, type OpenIdProvider } from '../testing/openid-provider.ts'
+import { enableKeycloak, startOpenIdProvider, type OpenIdProvider } from '../testing/openid-provider.ts'
 
 const app = 'http://127.0.0.1:5173'
 const redirectTo = `${app}/auth/callback?next=%2Fcourses`
@@ -42,21 +42,7 @@ describe.skipIf(!testDbUrl())('sign-in with an external OAuth provider', () => {
   let db: pg.Client
   beforeAll(async () => {
     op = await startOpenIdProvider()
-    h = await startHarness((config) => {
-      config.auth.external = { ...config.auth.external, keycloak: true }
-      config.auth.externalProviders = {
-        ...config.auth.externalProviders,
-        keycloak: {
-          enabled: true,
-          clientId: [op.clientId],
-          secret: op.secret,
-          url: op.issuer,
-          redirectUri: undefined,
-          skipNonceCheck: false,
-          emailOptional: false,
-        },
-      }
-    })
+    h = await startHarness(enableKeycloak(op))
     op.register(`${h.authUrl}/callback`)
     db = new pg.Client({ connectionString: testDbUrl() })
     await db.connect()
