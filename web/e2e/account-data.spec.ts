@@ -1,6 +1,6 @@
 // /account's data journeys: the user's sessions across two browsers (this one marked, the other's device read from its
-// user agent), signing out one session and every other one (the other browser is sent to sign in at its next token
-// refresh), exporting the account as a JSON file holding what the user wrote, deleting the account with a typed
+// user agent), signing out one session and every other one (the other browser is signed out at once over Realtime,
+// or, when it missed that, at its next token refresh), exporting the account as a JSON file holding what the user wrote, deleting the account with a typed
 // confirmation (sign-in fails afterwards) and the refusal while the user is a school's last owner. No serious
 // accessibility violation at 360 and 1280 px (the two projects).
 import { readFile } from 'node:fs/promises'
@@ -76,22 +76,47 @@ test('sessions in two browsers are listed, and "Sign out everywhere else" signs 
   await expect(iphone.getByRole('button', { name: /^Sign out Safari on iPhone/ })).toBeVisible()
   await expectNoSeriousViolations(page)
 
-  // The other browser sees the same two sessions, itself marked.
+  // The other browser sees the same two sessions, itself marked, and listens for the end of its session.
   await expect(other.getByRole('listitem', { name: 'Safari on iPhone, this device' })).toBeVisible()
+  await expect(other.locator('[data-session-end-listener]')).toHaveAttribute('data-session-end-listener', 'live', {
+    timeout: 15_000,
+  })
 
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click()
   await expect(page.getByText('Signed out your other session.')).toBeVisible()
   await expect(rows).toHaveCount(1)
   await expect(page.getByText("You're not signed in anywhere else.")).toBeVisible()
 
-  // The other browser's access token still works until it expires (within the hour); then its renewal is refused and
-  // the app leaves the account page. Its stored token is made to look expired, and the tab comes back into view.
+  // The other browser hears at once that its session ended (its token would work for up to an hour), signs itself
+  // out and is sent to sign in, keeping nothing of the session.
+  await expect(other).toHaveURL(/\/auth\/sign-in/, { timeout: 15_000 })
+  await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+  expect(await other.evaluate(() => Object.keys(localStorage).some((k) => /^sb-.+-auth-token$/.test(k)))).toBe(false)
+  await otherContext.close()
+})
+
+test('a browser that missed the news is sent to sign in at its next token refresh', async ({ page, browser }) => {
+  test.setTimeout(240_000)
+  const user = await createConfirmedUser({ displayName: 'Offline Device' })
+  // The other browser never reaches Realtime (its socket goes nowhere), so only its token refresh can tell it.
+  const otherContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, userAgent: iPhoneSafari })
+  await otherContext.routeWebSocket(/\/realtime\/v1\//, () => {})
+  const other = await otherContext.newPage()
+  await openAccount(other, user)
+
+  await openAccount(page, user)
+  await expect(sessionsList(page)).toHaveCount(2)
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click()
+  await expect(page.getByText("You're not signed in anywhere else.")).toBeVisible()
+  await expect(other.locator('[data-session-end-listener]')).toHaveAttribute('data-session-end-listener', 'off')
+  await expect(other.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible()
+
+  // Its access token still works until it expires (within the hour); then its renewal is refused and the app leaves
+  // the account page. Its stored token is made to look expired, and the tab comes back into view.
   await expireStoredAccessToken(other)
   // supabase-js listens on window (the browser fires the event at document, and it does not bubble to window).
   await other.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
   await expect(other).toHaveURL(/\/auth\/sign-in/, { timeout: 15_000 })
-  await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
-  // Nothing of the ended session is kept in that browser.
   expect(await other.evaluate(() => Object.keys(localStorage).some((k) => /^sb-.+-auth-token$/.test(k)))).toBe(false)
   await otherContext.close()
 })

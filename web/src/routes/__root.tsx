@@ -1,13 +1,13 @@
 // The root layout: skip link, site header and the <main> landmark every page renders into, and the progress outbox
-// and the achievement toasts started for signed-in learners wherever they are.
+// and the signed-in listeners (achievement toasts, sign-out when the session ends elsewhere) wherever they are.
 // The query client arrives through typed router context for loaders to prefetch with. The step-up provider lets any
 // destructive act ask for a second factor (its dialog loads on first use).
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { StepUpProvider } from '@/features/auth/step-up/step-up-provider'
 import type { RouterContext } from '@/lib/router-context'
-import { AchievementToastStarter } from './-components/achievement-toast-starter'
 import { DocumentTitle } from './-components/document-title'
 import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
+import { SignedInListeners } from './-components/signed-in-listeners'
 import { SiteHeader } from './-components/site-header'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -32,7 +32,7 @@ function RootLayout() {
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
           <Outlet />
         </main>
-        <AchievementToastStarter />
+        <SignedInListeners />
       </div>
     </StepUpProvider>
   )
