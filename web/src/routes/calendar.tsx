@@ -7,7 +7,7 @@ import { requireSession } from '@/features/auth/api/session'
 import { calendarQueries } from '@/features/calendar/api/calendar.queries'
 import { CalendarPage } from '@/features/calendar/components/calendar-page'
 import { CalendarPageSkeleton } from '@/features/calendar/components/calendar-page-skeleton'
-import { calendarViews } from '@/features/calendar/lib/calendar-grid'
+import { calendarViews } from '@/features/calendar/lib/calendar-views'
 
 const calendarSearchSchema = z.object({
   view: z.catch(z.optional(z.enum(calendarViews)), undefined),

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AccountDeletedNotice } from '@/features/account/privacy/components/account-deleted-notice'
 import { getSession } from '@/features/auth/api/session'
-import { calendarQueries } from '@/features/calendar/api/calendar.queries'
 import { UpcomingCard } from '@/features/calendar/components/upcoming-card'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { ContinueLearningCard } from '@/features/courses/components/continue-learning-card'
@@ -29,9 +28,14 @@ export const Route = createFileRoute('/')({
     }
     // The goal card reads learner_stats() on its own (it shows its own loading and error), so it is not awaited.
     void queryClient.prefetchQuery(statsQueries.learner(userId))
-    // So is "Upcoming" (calendar_items() for the next 60 days, shown in the profile's time zone).
-    void queryClient.prefetchQuery(calendarQueries.timeZone(userId))
-    void queryClient.prefetchQuery(calendarQueries.upcoming(userId))
+    // So is "Upcoming" (calendar_items() for the next 60 days, shown in the profile's time zone); its data access
+    // loads beside the page's own chunk rather than in every page's first load.
+    void import('@/features/calendar/api/calendar.queries').then(({ calendarQueries }) =>
+      Promise.all([
+        queryClient.prefetchQuery(calendarQueries.timeZone(userId)),
+        queryClient.prefetchQuery(calendarQueries.upcoming(userId)),
+      ]),
+    )
     const mine = await queryClient.ensureQueryData(courseQueries.mine(userId))
     const current = mine[0]
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))

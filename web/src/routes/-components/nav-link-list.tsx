@@ -1,11 +1,9 @@
 // Renders the primary links; `layout` picks a row (header) or a column (drawer).
 import { Link } from '@tanstack/react-router'
-import { AchievementsNavItem } from '@/features/achievements/components/achievements-nav-item'
-import { CalendarNavItem } from '@/features/calendar/components/calendar-nav-item'
-import { StatsNavItem } from '@/features/stats/components/stats-nav-item'
 import { StudioNavItem } from '@/features/studio/components/studio-nav-item'
 import { cn } from '@/lib/cn'
-import { navLinks } from './nav-links'
+import { useSession } from '@/lib/use-session'
+import { navLinks, signedInNavLinks } from './nav-links'
 
 interface NavLinkListProps {
   layout: 'row' | 'column'
@@ -14,6 +12,7 @@ interface NavLinkListProps {
 }
 
 export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
+  const signedIn = Boolean(useSession().user)
   const linkClass = cn(
     'flex items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
     'data-[status=active]:bg-teal-50 data-[status=active]:text-teal-800',
@@ -35,9 +34,16 @@ export function NavLinkList({ layout, onNavigate }: NavLinkListProps) {
         </li>
       ))}
       {/* Only for signed-in users; the list above is for everyone. */}
-      <CalendarNavItem className={linkClass} onNavigate={onNavigate} />
-      <StatsNavItem className={linkClass} onNavigate={onNavigate} />
-      <AchievementsNavItem className={linkClass} onNavigate={onNavigate} />
+      {signedIn
+        ? signedInNavLinks.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} onClick={onNavigate} className={linkClass}>
+                <Icon aria-hidden="true" className="mr-1.5 size-4" />
+                {label}
+              </Link>
+            </li>
+          ))
+        : null}
       {/* Only for school members. */}
       <StudioNavItem className={linkClass} onNavigate={onNavigate} />
     </ul>

@@ -1,20 +1,10 @@
 // What listens for a signed-in user wherever they are: trophies earned while any page is open are announced there,
 // and a session ended on another device signs this tab out at once. Both (and Realtime behind them) are loaded
-// lazily once someone is signed in, so visitors' first load goes without them.
+// lazily, in one chunk, once someone is signed in, so visitors' first load goes without them.
 import { lazy, Suspense } from 'react'
 import { useSession } from '@/lib/use-session'
 
-const AchievementToaster = lazy(() =>
-  import('@/features/achievements/components/achievement-toaster').then((module) => ({
-    default: module.AchievementToaster,
-  })),
-)
-
-const SessionEndListener = lazy(() =>
-  import('@/features/auth/session-end/session-end-listener').then((module) => ({
-    default: module.SessionEndListener,
-  })),
-)
+const Listeners = lazy(() => import('./signed-in-listeners-parts'))
 
 export function SignedInListeners() {
   const userId = useSession().user?.id
@@ -22,8 +12,7 @@ export function SignedInListeners() {
   return (
     <Suspense fallback={null}>
       {/* Keyed by user: a different account in this tab gets fresh channels and no one else's toasts. */}
-      <AchievementToaster key={`achievements-${userId}`} userId={userId} />
-      <SessionEndListener key={`session-${userId}`} userId={userId} />
+      <Listeners key={userId} userId={userId} />
     </Suspense>
   )
 }

@@ -2,7 +2,7 @@
 // one; its token is in this answer only) and turning it off. The URL itself is the calendar-feed edge function's.
 import type { SupabaseClient } from '@/lib/supabase'
 import { supabaseUrl } from '@/lib/supabase'
-import { newFeedSchema } from '../schemas/calendar.schemas'
+import { newFeedSchema } from '../schemas/plan.schemas'
 
 export interface LiveFeed {
   id: string

@@ -1,5 +1,5 @@
-// Typed data access for the calendar page and home's "Upcoming": calendar_items() for a range, the learner's time
-// zone (their profile's, else the device's) and the courses they can plan. Every function throws on error.
+// Typed data access for the calendar page and home's "Upcoming": calendar_items() for a range and the learner's time
+// zone (their profile's, else the device's). Every function throws on error.
 import * as z from 'zod/mini'
 import type { SupabaseClient } from '@/lib/supabase'
 import { calendarItemRowSchema, type CalendarKind } from '../schemas/calendar.schemas'
@@ -14,12 +14,6 @@ export interface CalendarItem {
   startsAt: string
   endsAt: string | null
   joinUrl: string | null
-}
-
-export interface PlannableCourse {
-  id: string
-  slug: string
-  title: string
 }
 
 const rowsSchema = z.array(calendarItemRowSchema)
@@ -56,20 +50,4 @@ export async function getCalendarTimeZone(client: SupabaseClient, userId: string
   const { data, error } = await client.from('profiles').select('timezone').eq('id', userId).maybeSingle()
   if (error) throw error
   return data?.timezone || deviceTimeZone()
-}
-
-interface EnrollmentRow {
-  course: PlannableCourse | null
-}
-
-/** The courses the learner is actively enrolled in, in the order they enrolled: the ones a plan can be made for. */
-export async function listPlannableCourses(client: SupabaseClient, userId: string): Promise<PlannableCourse[]> {
-  const { data, error } = await client
-    .from('enrollments')
-    .select('course:courses!enrollments_course_id_fkey(id, slug, title)')
-    .eq('user_id', userId)
-    .eq('status', 'active')
-    .order('enrolled_at')
-  if (error) throw error
-  return (data as unknown as EnrollmentRow[]).flatMap((row) => (row.course ? [row.course] : []))
 }

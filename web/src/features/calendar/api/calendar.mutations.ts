@@ -2,7 +2,7 @@
 // every cached range of items; a new or revoked feed refreshes the subscription's state.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
-import type { MyPlan, PlanState } from '../schemas/calendar.schemas'
+import type { MyPlan, PlanState } from '../schemas/plan.schemas'
 import type { StudyPlanInput } from '../schemas/study-plan.schemas'
 import { calendarKeys } from './calendar.queries'
 import { revokeFeed, rotateFeed } from './calendar-feed.api'

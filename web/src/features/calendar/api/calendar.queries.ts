@@ -1,10 +1,9 @@
 // Query keys and options for the calendar (TkDodo's factory). Every call answers about the signed-in learner, so
-// the user id is in each key to keep one learner's calendar from another's; a range's bounds are in its key.
+// the user id is in each key to keep one learner's calendar from another's; a range's bounds are in its key. The
+// items and the zone are here, for home's first load too; the plans and the feed are in plans.queries.ts.
 import { queryOptions } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
-import { getCalendarTimeZone, listCalendarItems, listPlannableCourses } from './calendar.api'
-import { getLiveFeed } from './calendar-feed.api'
-import { listStudyPlans } from './study-plans.api'
+import { getCalendarTimeZone, listCalendarItems } from './calendar.api'
 
 /** How far ahead home's "Upcoming" looks, and how many it shows. */
 export const UPCOMING_DAYS = 60
@@ -42,20 +41,5 @@ export const calendarQueries = {
         const to = new Date(now.getTime() + UPCOMING_DAYS * 86_400_000)
         return listCalendarItems(supabase, { from: now.toISOString(), to: to.toISOString(), max: UPCOMING_COUNT })
       },
-    }),
-  courses: (userId: string) =>
-    queryOptions({
-      queryKey: calendarKeys.courses(userId),
-      queryFn: () => listPlannableCourses(supabase, userId),
-    }),
-  plans: (userId: string) =>
-    queryOptions({
-      queryKey: calendarKeys.plans(userId),
-      queryFn: () => listStudyPlans(supabase),
-    }),
-  feed: (userId: string) =>
-    queryOptions({
-      queryKey: calendarKeys.feed(userId),
-      queryFn: () => getLiveFeed(supabase),
     }),
 }

@@ -1,7 +1,8 @@
-// Typed data access for study plans: the learner's plans with their state, saving one (which lays out its sessions),
-// "I fell behind: replan", and removing one (its sessions go with it). Every function throws on error.
+// Typed data access for study plans: the courses a plan can be made for, the learner's plans with their state, saving
+// one (which lays out its sessions), "I fell behind: replan", and removing one (its sessions go with it). Every
+// function throws on error.
 import type { SupabaseClient } from '@/lib/supabase'
-import { myPlansSchema, planStateSchema, type MyPlan, type PlanState } from '../schemas/calendar.schemas'
+import { myPlansSchema, planStateSchema, type MyPlan, type PlanState } from '../schemas/plan.schemas'
 import type { StudyPlanInput } from '../schemas/study-plan.schemas'
 
 export async function listStudyPlans(client: SupabaseClient): Promise<MyPlan[]> {
@@ -31,4 +32,26 @@ export async function replanStudyPlan(client: SupabaseClient, courseId: string):
 export async function deleteStudyPlan(client: SupabaseClient, courseId: string): Promise<void> {
   const { error } = await client.from('study_plans').delete().eq('course_id', courseId)
   if (error) throw error
+}
+
+export interface PlannableCourse {
+  id: string
+  slug: string
+  title: string
+}
+
+interface EnrollmentRow {
+  course: PlannableCourse | null
+}
+
+/** The courses the learner is actively enrolled in, in the order they enrolled: the ones a plan can be made for. */
+export async function listPlannableCourses(client: SupabaseClient, userId: string): Promise<PlannableCourse[]> {
+  const { data, error } = await client
+    .from('enrollments')
+    .select('course:courses!enrollments_course_id_fkey(id, slug, title)')
+    .eq('user_id', userId)
+    .eq('status', 'active')
+    .order('enrolled_at')
+  if (error) throw error
+  return (data as unknown as EnrollmentRow[]).flatMap((row) => (row.course ? [row.course] : []))
 }

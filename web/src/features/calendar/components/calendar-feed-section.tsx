@@ -15,13 +15,13 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { feedUrls, type NewFeed } from '../api/calendar-feed.api'
 import { useRevokeFeed, useRotateFeed } from '../api/calendar.mutations'
-import { calendarQueries } from '../api/calendar.queries'
+import { planQueries } from '../api/plans.queries'
 import { CopyButton } from '@/components/copy-button'
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
 
 export function CalendarFeedSection({ userId }: { userId: string }) {
-  const feed = useQuery(calendarQueries.feed(userId))
+  const feed = useQuery(planQueries.feed(userId))
   const rotate = useRotateFeed(userId)
   const revoke = useRevokeFeed(userId)
   // The token exists only in rotate_calendar_feed()'s answer: kept here until the page is left.

@@ -6,10 +6,10 @@ import { FormError } from '@/components/form-error'
 import { ConfirmButton } from '@/components/confirm-button'
 import { SubmitButton } from '@/components/submit-button'
 import { errorMessage } from '@/lib/errors'
-import type { PlannableCourse } from '../api/calendar.api'
+import type { PlannableCourse } from '../api/study-plans.api'
 import { useDeleteStudyPlan, useReplanStudyPlan } from '../api/calendar.mutations'
 import { planWords, shortMoment } from '../lib/format'
-import type { PlanState } from '../schemas/calendar.schemas'
+import type { PlanState } from '../schemas/plan.schemas'
 import { StudyPlanForm } from './study-plan-form'
 
 interface StudyPlanCardProps {

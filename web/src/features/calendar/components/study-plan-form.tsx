@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useSaveStudyPlan } from '../api/calendar.mutations'
 import { placePlanError } from '../lib/plan-errors'
-import type { PlanState } from '../schemas/calendar.schemas'
+import type { PlanState } from '../schemas/plan.schemas'
 import { studyPlanFormSchema, toStudyPlanInput, type StudyPlanFormValues } from '../schemas/study-plan.schemas'
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const

@@ -7,12 +7,12 @@ import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
-import { calendarQueries } from '../api/calendar.queries'
+import { planQueries } from '../api/plans.queries'
 import { StudyPlanCard } from './study-plan-card'
 
 export function StudyPlansSection({ userId, zone }: { userId: string; zone: string }) {
-  const courses = useQuery(calendarQueries.courses(userId))
-  const plans = useQuery(calendarQueries.plans(userId))
+  const courses = useQuery(planQueries.courses(userId))
+  const plans = useQuery(planQueries.plans(userId))
   return (
     <section aria-labelledby="study-plans-heading" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">

@@ -3,9 +3,9 @@
 // cell of 23 or 25 hours, never a shifted or repeated one. A day is named by its calendar date ('2026-11-03').
 import { TZDate } from '@date-fns/tz'
 import { addDays, addMonths, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns'
+import type { CalendarView } from './calendar-views'
 
-export const calendarViews = ['month', 'week', 'agenda'] as const
-export type CalendarView = (typeof calendarViews)[number]
+export { calendarViews, type CalendarView } from './calendar-views'
 
 /** How many days the agenda lists from its first day. */
 export const AGENDA_DAYS = 30

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PlanState } from '../schemas/calendar.schemas'
+import type { PlanState } from '../schemas/plan.schemas'
 import { itemTime, longDay, monthTitle, planWords, rangeTitle, shortMoment } from './format'
 
 const plan: PlanState = {

@@ -1,10 +1,7 @@
-// The shapes of the calendar's answers: calendar_items() rows, the study plan state that save_study_plan(),
-// replan_study_plan() and my_study_plans() answer as jsonb, and a new feed token. The generator types jsonb as Json
-// (and nullable columns of a set-returning function as plain strings), so the client parses them here.
+// The shape of calendar_items() rows, which the calendar page and home's "Upcoming" read (the plans' and the feed's
+// shapes are in plan.schemas.ts, which home's first load does without). The generator types nullable columns of a
+// set-returning function as plain strings, so the client parses them here.
 import * as z from 'zod/mini'
-
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))
-const count = z.number().check(z.int())
 
 export const calendarKinds = ['study', 'live', 'deadline'] as const
 export type CalendarKind = (typeof calendarKinds)[number]
@@ -20,28 +17,3 @@ export const calendarItemRowSchema = z.object({
   ends_at: z.nullable(z.string()),
   join_url: z.nullable(z.string()),
 })
-
-export const planStateSchema = z.object({
-  course_id: z.string(),
-  days_of_week: z.array(count),
-  start_time: z.string(),
-  minutes: count,
-  target_end_date: z.nullable(day),
-  time_zone: z.string(),
-  remaining_minutes: count,
-  planned_minutes: count,
-  sessions_ahead: count,
-  next_session_at: z.nullable(z.string()),
-  projected_end_date: z.nullable(day),
-  behind: z.boolean(),
-  reachable: z.boolean(),
-  updated_at: z.string(),
-})
-export type PlanState = z.infer<typeof planStateSchema>
-
-export const myPlansSchema = z.array(
-  z.object({ ...planStateSchema.shape, course_title: z.string(), course_slug: z.string() }),
-)
-export type MyPlan = z.infer<typeof myPlansSchema>[number]
-
-export const newFeedSchema = z.object({ id: z.string(), token: z.string(), created_at: z.string() })
