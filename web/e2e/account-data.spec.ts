@@ -4,9 +4,8 @@
 // confirmation (sign-in fails afterwards) and the refusal while the user is a school's last owner. No serious
 // accessibility violation at 360 and 1280 px (the two projects).
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { apiUrl, createConfirmedUser, secretKey, signIn } from './support'
+import { apiUrl, createConfirmedUser, expectNoSeriousViolations, secretKey, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
 
@@ -15,12 +14,6 @@ const iPhoneSafari =
 /** The open demo course and two of its text lessons completed by a manual tick (supabase/seed.sql). */
 const slug = 'web-accessibility-basics'
 const lessonIds = ['e0000000-0000-4000-8000-000000001002', 'e0000000-0000-4000-8000-000000001005']
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 function sessionsList(page: Page) {
   return page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem')

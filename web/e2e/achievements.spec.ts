@@ -1,20 +1,13 @@
 // Achievements: a new learner sees every trophy locked on /achievements; with a second tab open elsewhere, completing
 // a lesson in the first tab announces "Achievement unlocked: First lesson" in the second (Realtime), and the page then
 // shows it earned today. Axe finds nothing serious on the page at either width. Users are made fresh per test.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 
 const COURSE = '/courses/web-accessibility-basics'
 
 const trophies = (page: Page) => page.getByRole('list', { name: 'Trophies' })
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 test('completing a first lesson announces the trophy in another tab and shows it earned', async ({ page }) => {
   // Sign-in, two tabs, a Realtime round trip and two axe scans: more than the default budget on a busy machine.

@@ -2,20 +2,13 @@
 // (funnel, where learners stop, median time per lesson, at-risk learners, each chart with its table), and the funnel
 // moves without a reload when a new learner, in another browser context, ticks their first lesson. Title asserted,
 // no serious accessibility violation at 360 and 1280 px (the two projects).
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 
 const instructor = { email: 'instructor@example.com', password: 'summit-demo' }
 const courseId = 'c0000000-0000-4000-8000-000000000001'
 const lessonId = 'e0000000-0000-4000-8000-000000001002'
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 /** The learners at a funnel step, read from the table beside the chart (what a screen reader reads). */
 async function funnelStep(page: Page, step: string): Promise<number> {

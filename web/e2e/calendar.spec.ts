@@ -5,21 +5,14 @@
 // /account serves the sessions as text/calendar until it is turned off (then 404). Visitors are sent to sign in; a
 // calendar that cannot be loaded says so and recovers with "Try again". No serious accessibility violation at 360
 // and 1280 px (the two projects).
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
 
 const course = { slug: 'web-accessibility-basics', title: 'Web Accessibility Basics' }
 /** The demo course's lessons last 1,030 s: 18 minutes, so four 5-minute sessions cover it. */
 const sessionTitle = `Study: ${course.title}`
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function openCalendar(page: Page) {
   if ((page.viewportSize()?.width ?? 0) >= 640) {

@@ -2,10 +2,9 @@
 // course", sees the finish moment with their certificate, downloads the PDF, and a visitor in a fresh signed-out
 // browser opens the verification link and sees it valid. Titles are checked and axe finds nothing serious, at 360
 // and 1280 px (both projects).
-import AxeBuilder from '@axe-core/playwright'
 import { createClient } from '@supabase/supabase-js'
-import { expect, test, type Page } from '@playwright/test'
-import { apiUrl, createConfirmedUser, publishableKey, signIn } from './support'
+import { expect, test } from '@playwright/test'
+import { apiUrl, createConfirmedUser, expectNoSeriousViolations, publishableKey, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 
 const slug = 'web-accessibility-basics'
@@ -21,12 +20,6 @@ class NoWebSocket {
 // The journey signs in, ticks seven lessons, renders a PDF and opens a second browser: more than the default 30 s on
 // a loaded machine, whatever the app does.
 test.describe.configure({ timeout: 120_000 })
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function tickLessons(user: { email: string; password: string }, ids: string[]) {
   const client = createClient(apiUrl, publishableKey, {

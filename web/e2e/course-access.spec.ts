@@ -2,9 +2,15 @@
 // opened by a new user who signs up, confirms from the inbox and lands enrolled; an access code made and revoked, so
 // a learner then gets the wrong-code sentence; an event planned there that an enrolled learner sees on the course
 // page. The demo instructor (seed) works on the demo courses; learners are made fresh per test.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { createConfirmedUser, extractLink, latestEmail, signIn, uniqueEmail } from './support'
+import {
+  createConfirmedUser,
+  expectNoSeriousViolations,
+  extractLink,
+  latestEmail,
+  signIn,
+  uniqueEmail,
+} from './support'
 import { enrollAs } from './support/enrollment'
 
 const instructor = { email: 'instructor@example.com', password: 'summit-demo' }
@@ -12,12 +18,6 @@ const courses = {
   open: { id: 'c0000000-0000-4000-8000-000000000001', slug: 'web-accessibility-basics' },
   invite: { id: 'c0000000-0000-4000-8000-000000000002', slug: 'design-systems-studio' },
   code: { id: 'c0000000-0000-4000-8000-000000000003', slug: 'sql-for-product-people' },
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 /** The instructor on a course's access page, in a browser context of their own. */

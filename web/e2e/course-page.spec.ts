@@ -1,19 +1,12 @@
 // The course page: a visitor reads the outline (preview badges, locks with reasons) and opens a preview lesson; the
 // draft is not found; invite and code courses explain how to get in; a new learner enrolls in the open course, sees
 // the progress bar at 0 %, ticks a lesson and finds the course on the home page. Users are made fresh per test.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 
 const OPEN = '/courses/web-accessibility-basics'
 
 const outline = (page: Page) => page.getByRole('region', { name: 'Course content' })
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 test('a visitor sees the outline with previews and locks, and opens a preview lesson', async ({ page }) => {
   await page.goto(OPEN)

@@ -1,19 +1,19 @@
 // Joining closed courses, as learners do: a new user opens an instructor's invite link, signs up, confirms from the
 // inbox and lands enrolled; a learner redeems an access code after a wrong one; an invite link pasted on the course
 // page opens the invite. Invite links created by the demo instructor in each test; users made fresh per test.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, extractLink, latestEmail, signIn, uniqueEmail } from './support'
+import {
+  createConfirmedUser,
+  expectNoSeriousViolations,
+  extractLink,
+  latestEmail,
+  signIn,
+  uniqueEmail,
+} from './support'
 import { createInvite } from './support/enrollment'
 
 const INVITE_COURSE = '/courses/design-systems-studio'
 const CODE_COURSE = '/courses/sql-for-product-people'
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function expectEnrolled(page: Page, slugPath: string) {
   await expect(page).toHaveURL(new RegExp(`${slugPath}$`))

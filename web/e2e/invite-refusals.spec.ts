@@ -1,16 +1,9 @@
 // The invite page when the link cannot be used: not valid (one request, no retries), expired, used up, restricted
 // to other email domains, and the API out of reach (an error within 3 s). Links made per test by the demo
 // instructor.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { expect, test } from '@playwright/test'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { acceptInvite, createInvite } from './support/enrollment'
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 test('a link that is not valid is not found after a single request', async ({ page }) => {
   const previews: string[] = []

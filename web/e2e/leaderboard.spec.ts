@@ -3,9 +3,8 @@
 // time (written as the service writes progress) moves the board live; a classmate who did not opt in never shows,
 // whatever they study. On the course page each learner with it open counts once. Axe finds nothing serious at either
 // width.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { apiUrl, createConfirmedUser, secretKey, signIn } from './support'
+import { expect, test } from '@playwright/test'
+import { apiUrl, createConfirmedUser, expectNoSeriousViolations, secretKey, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
 
@@ -56,12 +55,6 @@ async function ownCourse(tag: string, ownerId: string): Promise<{ slug: string; 
   })) as { id: string }[]
   await service(`courses?id=eq.${course!.id}`, 'PATCH', { status: 'published', published_at: new Date().toISOString() })
   return { slug, courseId: course!.id, lessonId: lesson!.id }
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 /** `seconds` of study for `userId` on the lesson, written as the service role writes progress. */

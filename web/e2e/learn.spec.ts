@@ -1,21 +1,14 @@
 // The player's access rules and accessibility: a visitor plays a preview lesson (with captions), is sent to sign in
 // for anything else, a signed-in learner who is not enrolled sees locked lessons' reason and never their content,
 // unknown lessons are "not found", and the player has no serious or critical axe violation.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { expect, test } from '@playwright/test'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 
 const slug = 'web-accessibility-basics'
 // Seeded lessons of web-accessibility-basics (supabase/seed.sql): 1001 is a video preview, 1003 a locked video.
 const previewVideo = 'e0000000-0000-4000-8000-000000001001'
 const lockedVideo = 'e0000000-0000-4000-8000-000000001003'
 const lessonUrl = (lessonId: string) => `/learn/${slug}/${lessonId}`
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 test('a visitor plays a preview lesson with captions', async ({ page }) => {
   await page.goto(lessonUrl(previewVideo))

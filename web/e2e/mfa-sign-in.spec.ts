@@ -2,16 +2,9 @@
 // 6-digit code (a wrong one is refused with a sentence; signed-in pages wait behind it) and continues to where they
 // were going. "Lost your device?" spends a recovery code, which turns two-factor sign-in off and sends the user to
 // set it up again. The seed's Priya signs in with the code of her documented demo secret.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { totpCode } from './support'
+import { expectNoSeriousViolations, totpCode } from './support'
 import { createTotpUser } from './support/mfa'
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function signInWithPassword(page: Page, email: string, password: string, redirectTo: string) {
   await page.goto(`/auth/sign-in?redirect=${encodeURIComponent(redirectTo)}`)

@@ -3,10 +3,9 @@
 // "Sign in with a passkey" signs them in without email or password; at 127.0.0.1 the page says where passkeys work.
 // A user without an authenticator app confirms a destructive act (removing a learner) with the passkey in the
 // step-up dialog. Chromium only: the virtual authenticator is a Chromium feature.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
-import { apiUrl, createConfirmedUser, secretKey, type TestUser } from './support'
+import { apiUrl, createConfirmedUser, expectNoSeriousViolations, secretKey, type TestUser } from './support'
 import { learnerClient } from './support/learner-client'
 
 /** The relying party's own origin: passkeys registered here are bound to `localhost`. */
@@ -18,12 +17,6 @@ class NoRealtime {
   constructor() {
     throw new Error('the test-side clients open no realtime socket')
   }
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 /** A platform authenticator with resident keys and user verification, as a phone or laptop has. */

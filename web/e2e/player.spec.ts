@@ -3,9 +3,8 @@
 // skipped part), the up-next card (autoplay after 5 s, cancel, the choice remembered), keyboard shortcuts listed
 // behind `?` and not taken while typing, no serious or critical axe violation, and a video that can play after two
 // sequential API round trips (its media asked for beside the outline). Runs at 360×740 and 1280×800.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn, type TestUser } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn, type TestUser } from './support'
 import { enrollAs } from './support/enrollment'
 
 const slug = 'web-accessibility-basics'
@@ -25,12 +24,6 @@ async function enrolledLearner(page: Page, lessonId: string): Promise<TestUser> 
   await signIn(page, learner.email, learner.password, lessonUrl(lessonId))
   await expect(page.locator('video')).toBeVisible({ timeout: 30_000 })
   return learner
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 /** Plays muted from `from` to the end at double speed and waits for the end. */

@@ -2,9 +2,8 @@
 // the draft course's Draft badge, Edit in studio and no progress controls (no tick, no Trophy), and previews a
 // sequential course with a drip section as a learner who enrolls today (locks, inert ticks, a banner back to the
 // studio); a learner sees none of the staff's things. No serious accessibility violation at either width.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 
 const instructor = { email: 'instructor@example.com', password: 'summit-demo' }
 const DRAFT = '/courses/public-speaking-for-engineers'
@@ -15,12 +14,6 @@ test.describe.configure({ timeout: 90_000 })
 
 const staffBar = (page: Page) => page.getByRole('region', { name: "For the course's staff" })
 const outline = (page: Page) => page.getByRole('region', { name: 'Course content' })
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 test('an instructor sees the draft course as its staff: state, Edit in studio, no progress', async ({ page }) => {
   await signIn(page, instructor.email, instructor.password, DRAFT)

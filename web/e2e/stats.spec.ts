@@ -2,9 +2,8 @@
 // each chart's table with the numbers learner_stats() gives, the heatmap walked with the arrow keys), then sets a
 // weekly goal on home that survives a reload. Visitors are sent to sign in; an API that is down shows an error with
 // "Try again" within 3 s. No serious accessibility violation at 360 and 1280 px (the two projects).
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
+import { expect, test } from '@playwright/test'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
 
@@ -21,12 +20,6 @@ function longDay(day: string, days = 0): string {
   const date = new Date(`${day}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
   return `${weekdays[date.getUTCDay()]} ${date.getUTCDate()} ${months[date.getUTCMonth()]}`
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 interface StatsAnswer {

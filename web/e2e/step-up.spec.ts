@@ -3,11 +3,18 @@
 // dialog), and the removal goes through without starting over. Cancelling the dialog leaves the explanation and the
 // learner. The authenticator app is added while the instructor is signed in (a verified factor written as Auth stores
 // one), as when a factor is set up in another tab after this one signed in.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
-import { apiUrl, createConfirmedUser, secretKey, signIn, totpCode, type TestUser } from './support'
+import {
+  apiUrl,
+  createConfirmedUser,
+  expectNoSeriousViolations,
+  secretKey,
+  signIn,
+  type TestUser,
+  totpCode,
+} from './support'
 import { learnerClient } from './support/learner-client'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL || 'postgresql://postgres:postgres@127.0.0.1:54322/postgres'
@@ -19,12 +26,6 @@ class NoRealtime {
   constructor() {
     throw new Error('the test-side clients open no realtime socket')
   }
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 const uniqueName = (first: string) => `${first} ${Math.random().toString(36).slice(2, 8)}`

@@ -6,9 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './support'
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolations, signIn } from './support'
 
 const owner = { email: 'owner@example.com', password: 'summit-demo' }
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -32,12 +31,6 @@ function sixChunkClip(file: string): string {
   header.writeUIntBE(padding, 3, 6)
   writeFileSync(file, Buffer.concat([clip, header, Buffer.alloc(padding)]))
   return file
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
 test('an owner edits a lesson and uploads its video through pause, reload and a dropped connection', async ({

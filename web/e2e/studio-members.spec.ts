@@ -2,17 +2,10 @@
 // by email, the invitee follows the emailed link, lands on /studio and accepts; the owner promotes them, and
 // demoting or removing an owner without two-factor sign-in is explained. Then the owner uploads a
 // generated image as a course cover, cropped to 16:9. No serious accessibility violation at either width.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { extractLink, latestEmail, signIn } from './support'
+import { expectNoSeriousViolations, extractLink, latestEmail, signIn } from './support'
 
 const owner = { email: 'owner@example.com', password: 'summit-demo' }
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 /** A PNG drawn by the browser: a 900×900 square whose left half is teal and right half orange. */
 async function generatedPng(page: Page): Promise<Buffer> {

@@ -1,15 +1,8 @@
 // A new user becomes a course creator: signed up with no school, they find the studio's empty state, create a school
 // (becoming its owner, with the web address suggested from the name) and a first course in it, and land in the
 // course editor. The header then offers Studio. No serious accessibility violation at either width.
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, signIn } from './support'
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
+import { expect, test } from '@playwright/test'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 
 test('a new user creates a school, becomes its owner and starts a course in it', async ({ page }, testInfo) => {
   test.slow()

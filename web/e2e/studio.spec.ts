@@ -4,17 +4,10 @@
 // locks, inert ticks, nothing written); then a fresh user finds it in the catalog, enrolls and learns its first
 // lesson, after which the course can no longer go back to draft and archiving asks for two-factor sign-in. No
 // serious accessibility violation at either width.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { apiUrl, createConfirmedUser, secretKey, signIn } from './support'
+import { apiUrl, createConfirmedUser, expectNoSeriousViolations, secretKey, signIn } from './support'
 
 const owner = { email: 'owner@example.com', password: 'summit-demo' }
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
 
 async function addLesson(page: Page, section: string, title: string) {
   const adder = page.getByRole('listitem').filter({ has: page.getByLabel(`New lesson in ${section}`) })

@@ -1,4 +1,5 @@
 // Shared helpers for e2e journeys: `import { createConfirmedUser, signIn, latestEmail, extractLink } from './support'`.
+export { expectNoSeriousViolations } from './a11y'
 export { signIn } from './auth'
 export { extractLink, latestEmail, type InboxEmail } from './inbox'
 export { apiUrl, inboxUrl, publishableKey, secretKey } from './stack'
