@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button, type ButtonProps } from '@/components/ui/button'
 import { SubmitButton } from '@/components/submit-button'
 import { errorMessage } from '@/lib/errors'
+import { useConfirmedAct } from '@/lib/use-confirmed-act'
 
 interface ConfirmButtonProps {
   /** The trigger's text; where several triggers read alike, the accessible name also says what it applies to. */
@@ -25,28 +26,14 @@ export function ConfirmButton(props: ConfirmButtonProps) {
   const { label, accessibleLabel, variant = 'outline', title, description, confirmLabel, onConfirm } = props
   const { describeError = errorMessage } = props
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await onConfirm()
-      setOpen(false)
-    } catch (e) {
-      setError(describeError(e))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, error, run, clearError } = useConfirmedAct(onConfirm, () => setOpen(false), describeError)
 
   return (
     <AlertDialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next)
-        if (next) setError(null)
+        if (next) clearError()
       }}
     >
       <AlertDialog.Trigger asChild>
@@ -67,7 +54,7 @@ export function ConfirmButton(props: ConfirmButtonProps) {
               <Button variant="outline">Cancel</Button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that would close the dialog before the answer is known. */}
-            <SubmitButton type="button" busy={busy} className="bg-red-700 hover:bg-red-800" onClick={confirm}>
+            <SubmitButton type="button" busy={busy} className="bg-red-700 hover:bg-red-800" onClick={() => void run()}>
               {confirmLabel}
             </SubmitButton>
           </div>

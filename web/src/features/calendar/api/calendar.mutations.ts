@@ -8,46 +8,40 @@ import { calendarKeys } from './calendar.queries'
 import { revokeFeed, rotateFeed } from './calendar-feed.api'
 import { deleteStudyPlan, replanStudyPlan, saveStudyPlan } from './study-plans.api'
 
-function usePlanSettled(userId: string) {
+function usePlanRefresh(userId: string) {
   const queryClient = useQueryClient()
-  return {
-    /** Puts the answered state into the cached plans at once, before the refetch. */
-    patch: (state: PlanState) =>
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: calendarKeys.plans(userId) }),
+      queryClient.invalidateQueries({ queryKey: calendarKeys.items(userId) }),
+    ])
+}
+
+/** A write answering the plan's new state: put into the cached plans at once, then plans and items refetched. */
+function usePlanWrite<T>(userId: string, write: (input: T) => Promise<PlanState>) {
+  const queryClient = useQueryClient()
+  const refresh = usePlanRefresh(userId)
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (state) => {
       queryClient.setQueryData<MyPlan[]>(calendarKeys.plans(userId), (plans) =>
         plans?.map((plan) => (plan.course_id === state.course_id ? { ...plan, ...state } : plan)),
-      ),
-    refresh: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: calendarKeys.plans(userId) }),
-        queryClient.invalidateQueries({ queryKey: calendarKeys.items(userId) }),
-      ]),
-  }
+      )
+      return refresh()
+    },
+  })
 }
 
 export function useSaveStudyPlan(userId: string) {
-  const { patch, refresh } = usePlanSettled(userId)
-  return useMutation({
-    mutationFn: (input: StudyPlanInput) => saveStudyPlan(supabase, input),
-    onSuccess: (state) => {
-      patch(state)
-      return refresh()
-    },
-  })
+  return usePlanWrite(userId, (input: StudyPlanInput) => saveStudyPlan(supabase, input))
 }
 
 export function useReplanStudyPlan(userId: string) {
-  const { patch, refresh } = usePlanSettled(userId)
-  return useMutation({
-    mutationFn: (courseId: string) => replanStudyPlan(supabase, courseId),
-    onSuccess: (state) => {
-      patch(state)
-      return refresh()
-    },
-  })
+  return usePlanWrite(userId, (courseId: string) => replanStudyPlan(supabase, courseId))
 }
 
 export function useDeleteStudyPlan(userId: string) {
-  const { refresh } = usePlanSettled(userId)
+  const refresh = usePlanRefresh(userId)
   return useMutation({
     mutationFn: (courseId: string) => deleteStudyPlan(supabase, courseId),
     onSuccess: () => refresh(),

@@ -1,10 +1,11 @@
 // A small "are you sure?" dialog for removing a factor or a passkey: a title, a sentence, the action
 // (busy while it runs) and Cancel, which has the focus first.
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { useConfirmedAct } from '@/lib/use-confirmed-act'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -26,27 +27,13 @@ export function ConfirmDialog({
   onConfirm,
   errorText,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await onConfirm()
-      onOpenChange(false)
-    } catch (failure) {
-      setError(errorText(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, error, run, clearError } = useConfirmedAct(onConfirm, () => onOpenChange(false), errorText)
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setError(null)
+        if (!next) clearError()
         onOpenChange(next)
       }}
     >
@@ -58,12 +45,7 @@ export function ConfirmDialog({
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <SubmitButton
-            type="button"
-            busy={busy}
-            className="bg-red-700 hover:bg-red-800"
-            onClick={() => void confirm()}
-          >
+          <SubmitButton type="button" busy={busy} className="bg-red-700 hover:bg-red-800" onClick={() => void run()}>
             {action}
           </SubmitButton>
         </div>
