@@ -29,7 +29,7 @@ const dir = path.join(os.tmpdir(), `summit-bench-analytics-${process.pid}`)
 const db = await startScratchCluster(dir, port)
 try {
   process.stdout.write(`analytics benchmark: ${os.cpus().length} CPUs, database on port ${port}\n`)
-  await syncMigrations(db.url, loadConfig())
+  await syncMigrations(db.cluster.url(), loadConfig())
   const counts = await seedVolume(db.url, learners)
   process.stdout.write(
     `volume course: ${counts.learners.toLocaleString('en-US')} learners, ${counts.progressRows.toLocaleString('en-US')} ` +

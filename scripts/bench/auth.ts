@@ -39,9 +39,9 @@ async function database(): Promise<{ url: string; close: () => Promise<void> }> 
   process.stdout.write('  starting a throw-away database…\n')
   await cluster.init()
   await cluster.start()
-  await applyBootstrap(cluster.url(), path.join(dir, 'bootstrap.sha256'))
+  await applyBootstrap(cluster.adminUrl(), path.join(dir, 'bootstrap.sha256'))
   return {
-    url: cluster.url(),
+    url: cluster.adminUrl(),
     close: async () => {
       await cluster.stop()
       rmSync(dir, { recursive: true, force: true })

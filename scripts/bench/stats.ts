@@ -84,7 +84,7 @@ let clients: SupabaseClient[] = []
 const sql = new pg.Client({ connectionString: db.url })
 try {
   process.stdout.write(`stats benchmark: ${os.cpus().length} CPUs, database on port ${port}\n`)
-  await syncMigrations(db.url, loadConfig())
+  await syncMigrations(db.cluster.url(), loadConfig())
   await sql.connect()
   // As in the realtime benchmark: the scratch cluster does not flush commits itself; `npm start`'s database does.
   await sql.query('set synchronous_commit = on')

@@ -22,10 +22,10 @@ export async function startBenchCluster(dir: string, port: number): Promise<Benc
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    await applyBootstrap(cluster.url(), path.join(dir, 'bootstrap.sha256'))
+    await applyBootstrap(cluster.adminUrl(), path.join(dir, 'bootstrap.sha256'))
   } catch (error) {
     await stop()
     throw error
   }
-  return { url: cluster.url(), stop }
+  return { url: cluster.adminUrl(), stop }
 }

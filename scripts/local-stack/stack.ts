@@ -127,7 +127,9 @@ export class Stack {
   /** The services the gateway routes to; a mount without one answers 503 "not part of the local stack yet". */
   private createServices(log: AccessLog): Partial<Record<ServiceName, Service>> {
     const { config, keys, apiUrl } = this
-    const dbUrl = this.database.url
+    // Supabase's services log in as privileged service roles (Realtime as supabase_admin); here they share the
+    // superuser. Edge functions get the project's own `postgres` URL, as SUPABASE_DB_URL has it.
+    const dbUrl = this.database.adminUrl
     const inbox = this.inbox
     return {
       ...(inbox && {
@@ -163,7 +165,7 @@ export class Stack {
       functions: createFunctionsService({
         config,
         apiUrl,
-        dbUrl,
+        dbUrl: this.database.url,
         keys,
         smtp: inbox?.smtpAddress,
         log: (line) => log.request(`functions ${line}`),

@@ -19,7 +19,25 @@ export interface ClusterOptions {
   durable: boolean
 }
 
-export const superuser = { user: 'postgres', password: 'postgres' }
+/**
+ * The cluster's bootstrap superuser, as on Supabase: `supabase_admin` runs the bootstrap, the copy kept around a
+ * migration, and the services (which log in as privileged service roles there).
+ */
+export const superuser = { user: 'supabase_admin', password: 'postgres' }
+
+/**
+ * The role clients, the Supabase CLI (migrations, seed, reset) and tests log in as: `postgres`, which is not a
+ * superuser on Supabase and is not one here (bootstrap/00-roles.sql).
+ */
+export const projectRole = { user: 'postgres', password: 'postgres' }
+
+/** `url` with the superuser's credentials instead of its own, for the stack's own administrative work. */
+export function asSuperuser(url: string): string {
+  const admin = new URL(url)
+  admin.username = superuser.user
+  admin.password = superuser.password
+  return admin.toString()
+}
 
 export class Cluster {
   readonly dataDir: string
@@ -40,8 +58,14 @@ export class Cluster {
     this.runAs = databaseUser()
   }
 
-  url(database = 'postgres', user = superuser.user, password = superuser.password): string {
+  /** The URL clients use: `postgresql://postgres:postgres@127.0.0.1:<port>/postgres`. */
+  url(database = 'postgres', user = projectRole.user, password = projectRole.password): string {
     return `postgresql://${user}:${password}@127.0.0.1:${this.options.port}/${database}`
+  }
+
+  /** The superuser's URL, for the bootstrap and the stack's services. */
+  adminUrl(database = 'postgres'): string {
+    return this.url(database, superuser.user, superuser.password)
   }
 
   isInitialized(): boolean {
@@ -153,7 +177,7 @@ export class Cluster {
       const deadline = Date.now() + 30_000
       while (!done) {
         const client = createClient({
-          url: this.url(),
+          url: this.adminUrl(),
           applicationName: 'summit-readiness',
           connectionTimeoutMillis: 1000,
         })

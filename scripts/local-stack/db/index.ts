@@ -30,6 +30,11 @@ export class Database {
     return this.cluster.url()
   }
 
+  /** The superuser's (`supabase_admin`) URL, for the stack's own services. */
+  get adminUrl(): string {
+    return this.cluster.adminUrl()
+  }
+
   /**
    * Starts the cluster, creating and bootstrapping it first when it is new (or was made by an older bootstrap), and
    * brings it up to the migrations on disk.
@@ -44,7 +49,7 @@ export class Database {
       await step('create the database cluster', () => this.cluster.init())
       await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
       await step('bootstrap roles and the auth, storage and realtime schemas', () =>
-        applyBootstrap(this.url, this.markerFile),
+        applyBootstrap(this.adminUrl, this.markerFile),
       )
     } else {
       await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())

@@ -7,6 +7,7 @@ import path from 'node:path'
 import type pg from 'pg'
 import type { StackConfig } from '../config/index.ts'
 import { repoRoot } from '../paths.ts'
+import { asSuperuser } from './cluster.ts'
 import { CliError, supabase } from './supabase-cli.ts'
 import { createClient } from './pools.ts'
 import { emptyRecreatedTables } from './reset-storage.ts'
@@ -132,7 +133,9 @@ export async function syncMigrations(
  */
 export async function resetDatabase(url: string, options: MigrationOptions = {}): Promise<void> {
   await withBackup(url, options.replication, async () => {
-    const client = createClient({ url, applicationName: 'summit-migrations' })
+    // The CLI's local reset recreates the database as the superuser; emptying Storage's and Realtime's tables is
+    // that part of it.
+    const client = createClient({ url: asSuperuser(url), applicationName: 'summit-migrations' })
     await client.connect()
     try {
       await emptyRecreatedTables(client)
@@ -148,9 +151,10 @@ function backupName(database: string): string {
   return `${database}_before_migrating`
 }
 
+/** A superuser session on template1: copying, dropping and renaming the database need one (no Supabase role does). */
 function adminClient(url: string): { admin: pg.Client; database: string } {
   const database = decodeURIComponent(new URL(url).pathname.slice(1))
-  const adminUrl = new URL(url)
+  const adminUrl = new URL(asSuperuser(url))
   adminUrl.pathname = '/template1'
   return { admin: createClient({ url: adminUrl.toString(), applicationName: 'summit-migrations' }), database }
 }
@@ -183,7 +187,12 @@ async function withBackup(
         'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
         [database],
       )
-      await admin.query(`create database ${quoted(backup)} template ${quoted(database)}`)
+      // The copy is made by the superuser; it keeps the owner (and so the owner of `public`) of the original.
+      const { rows } = await admin.query<{ owner: string }>(
+        'select datdba::regrole::text as owner from pg_database where datname = $1',
+        [database],
+      )
+      await admin.query(`create database ${quoted(backup)} template ${quoted(database)} owner ${rows[0]!.owner}`)
     } finally {
       await admin.query(`alter database ${quoted(database)} allow_connections true`)
     }

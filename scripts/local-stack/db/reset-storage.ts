@@ -5,6 +5,7 @@ import type pg from 'pg'
 import type { StorageSettings } from '../config/storage.ts'
 import { StorageDb } from '../storage/db.ts'
 import { syncConfigBuckets } from '../storage/sync-buckets.ts'
+import { asSuperuser } from './cluster.ts'
 
 /** Service tables whose data a recreated database would not have; their migrations tables are kept. */
 const recreatedTables = `
@@ -27,7 +28,7 @@ export async function emptyRecreatedTables(client: pg.Client): Promise<string[]>
 /** The config.toml buckets, created or updated as supabase_storage_admin, as storage does at start. */
 export async function reseedConfigBuckets(url: string, settings: StorageSettings): Promise<void> {
   if (!settings.enabled || Object.keys(settings.buckets).length === 0) return
-  const db = new StorageDb(url)
+  const db = new StorageDb(asSuperuser(url))
   try {
     await syncConfigBuckets(db, settings)
   } finally {

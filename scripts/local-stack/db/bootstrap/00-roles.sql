@@ -1,21 +1,22 @@
 -- Roles of a Supabase database, with the attributes, settings and memberships a hosted PostgreSQL 17 project has.
--- Runs once, as the cluster's bootstrap superuser `postgres`, right after initdb.
+-- Runs once, as the cluster's bootstrap superuser `supabase_admin` (initdb's user, as in Supabase's image), right
+-- after initdb.
 --
--- Deliberate differences from a hosted project:
---   * `postgres` stays a superuser. On Supabase it is not, but the supautils extension lets it create policies and
---     triggers on tables it does not own (auth.users, storage.objects). Stock PostgreSQL has no supautils, so the
---     same migrations only work here if `postgres` keeps superuser rights. It has BYPASSRLS on Supabase too, so
---     row-level security behaves the same for it.
---   * No `session_preload_libraries` (supautils, safeupdate): those libraries are not in stock PostgreSQL and a login
---     would fail trying to load them.
+-- `postgres` is not a superuser, as on Supabase: it owns the database (so `public`), may create roles and databases,
+-- replicate and bypass RLS, and is a member of the API roles. What Supabase's supautils extension lets it do beyond
+-- that is imitated in 05-supautils.sql. Deliberate difference from a hosted project: no `session_preload_libraries`
+-- (supautils, safeupdate), which are not in stock PostgreSQL; a login would fail trying to load them.
 -- Every login role gets the password `postgres`, as under `supabase start`.
 
 -- The real superuser of a Supabase database; owns the auth, storage, realtime and graphql_public schemas.
-create role supabase_admin with login superuser createrole createdb replication bypassrls password 'postgres';
+alter role supabase_admin with login superuser createrole createdb replication bypassrls password 'postgres';
 alter role supabase_admin set search_path = "$user", public, auth, extensions;
 alter role supabase_admin set log_statement = 'none';
 
-alter role postgres with createrole createdb replication bypassrls password 'postgres';
+-- The role migrations, the dashboard and clients use. Supabase's image makes it a superuser for its init scripts and
+-- then demotes it; here it is made without.
+create role postgres with login nosuperuser createrole createdb replication bypassrls password 'postgres';
+alter database postgres owner to postgres;
 -- Migrations run after `reset all`, so unqualified crypt() or uuid_generate_v4() depend on this role setting.
 alter role postgres set search_path = "$user", public, extensions;
 

@@ -65,4 +65,6 @@ $$;
 reset role;
 
 -- Realtime streams changes of the tables migrations add to this publication (empty to begin with).
+-- Supabase's image creates it in an init script run as `postgres`, so `postgres` owns it and migrations may add tables.
 create publication supabase_realtime;
+alter publication supabase_realtime owner to postgres;

@@ -1,6 +1,6 @@
 -- The `auth` schema as a Supabase database has it once the Auth service (GoTrue v2.189, supabase/auth) has applied
 -- all of its migrations: the consolidated end state, not a replay of the 69 migration files.
--- Runs once, as the cluster superuser `postgres`, right after 00-roles.sql and 01-extensions-and-public.sql.
+-- Runs once, as the cluster superuser `supabase_admin`, right after 00-roles.sql and 01-extensions-and-public.sql.
 --
 -- Sources of the facts: the supabase/auth `migrations/*.up.sql` files, the supabase/postgres init script and
 -- migrations (schema, grants, default privileges), and pg_dump output of hosted projects (names of constraints and

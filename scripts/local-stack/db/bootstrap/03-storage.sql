@@ -1,6 +1,7 @@
 -- The `storage` schema as Storage API v1.60 (supabase/storage tenant migrations 0000-0060, the set the Supabase CLI
 -- 3.1.0 pins with storage-api v1.60.2) leaves it: the final state written out directly, not a replay of migrations.
--- Runs once, in one transaction, as the cluster superuser `postgres`, after 00-roles.sql and 01-extensions-and-public.sql.
+-- Runs once, in one transaction, as the cluster superuser `supabase_admin`, after 00-roles.sql and
+-- 01-extensions-and-public.sql.
 --
 -- Sources: reference/supabase-database-bootstrap.md §2 and §5, the storage-api migration files, and pg_dumps of
 -- project databases whose storage.migrations stopped at 60 ('optimize-existing-functions-again').

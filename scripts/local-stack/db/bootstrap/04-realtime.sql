@@ -3,7 +3,7 @@
 -- helpers), realtime.send() and friends. Written from the facts of supabase/realtime `tenant_db_dump_17.sql` and
 -- `lib/realtime/tenants/repo/migrations/*.ex`; this is the consolidated end state, not a replay of the migrations.
 --
--- Runs once, as the cluster superuser `postgres`, after 00-roles.sql and 01-extensions-and-public.sql.
+-- Runs once, as the cluster superuser `supabase_admin`, after 00-roles.sql and 01-extensions-and-public.sql.
 --
 -- Deliberately different from a hosted project:
 --   * realtime.list_changes() is not created. Its only job is to read a logical slot through the wal2json output

@@ -70,14 +70,14 @@ describe('database faults under load', () => {
     cluster = new Cluster({ dir, port: await freePort(), durable: false })
     await cluster.init()
     await cluster.start()
-    await applyBootstrap(cluster.url(), path.join(dir, 'bootstrap.sha256'))
+    await applyBootstrap(cluster.adminUrl(), path.join(dir, 'bootstrap.sha256'))
     supervisor = new ClusterSupervisor(cluster, {
       log: (m) => {
         supervisorLog.push(m)
         if (m.includes('PostgreSQL restarted')) restartedAt = Date.now()
       },
     })
-    h = await startHarness(() => {}, { dbUrl: cluster.url(), databaseOutages: true })
+    h = await startHarness(() => {}, { dbUrl: cluster.adminUrl(), databaseOutages: true })
   }, 120_000)
 
   afterAll(async () => {
@@ -92,7 +92,7 @@ describe('database faults under load', () => {
     const { session } = await signedInUser(h)
     const traffic = load(h, session!.access_token)
     await sleep(300)
-    const admin = new pg.Client({ connectionString: cluster.url() })
+    const admin = new pg.Client({ connectionString: cluster.adminUrl() })
     await admin.connect()
     const killedAt = Date.now()
     const { rowCount } = await admin.query(

@@ -60,7 +60,7 @@ describe('stack reset', () => {
     cluster = new Cluster({ dir, port: await freePort(), durable: false })
     await cluster.init()
     await cluster.start()
-    await applyBootstrap(cluster.url(), path.join(dir, 'bootstrap.sha256'))
+    await applyBootstrap(cluster.adminUrl(), path.join(dir, 'bootstrap.sha256'))
     url = cluster.url()
     workdir = path.join(dir, 'project')
     mkdirSync(path.join(workdir, 'supabase', 'migrations'), { recursive: true })
@@ -104,7 +104,7 @@ describe('stack reset', () => {
 
     beforeAll(async () => {
       await resetDatabase(url, { workdir })
-      h = await startRealtimeHarness(url)
+      h = await startRealtimeHarness(cluster.adminUrl())
       const client = await h.client()
       await new Promise<void>((resolve, reject) => {
         client

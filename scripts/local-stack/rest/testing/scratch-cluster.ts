@@ -43,13 +43,13 @@ export async function startScratchCluster(dir: string, port: number): Promise<Sc
   await cluster.init()
   await cluster.start()
   try {
-    await applyBootstrap(cluster.url(), path.join(dir, 'bootstrap.sha256'))
+    await applyBootstrap(cluster.adminUrl(), path.join(dir, 'bootstrap.sha256'))
   } catch (error) {
     await cluster.stop()
     throw error
   }
   return {
-    url: cluster.url(),
+    url: cluster.adminUrl(),
     cluster,
     async stop() {
       await cluster.stop()

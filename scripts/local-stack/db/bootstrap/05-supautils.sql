@@ -1,0 +1,178 @@
+-- What Supabase's supautils extension lets the non-superuser `postgres` do, imitated with stock PostgreSQL.
+-- supautils is a C library loaded into every session; stock PostgreSQL (embedded-postgres) has no such hook, so:
+--
+--   * supautils.policy_grants / drop_trigger_grants (src/table_grants.c): `postgres` may CREATE, ALTER, DROP and
+--     COMMENT ON POLICY, and DROP TRIGGER, on the Auth, Storage and Realtime tables listed below although it does not
+--     own them. Here an event trigger makes `postgres` a member of the owning service roles for the length of one
+--     such statement (the grant is part of the statement's transaction, so it goes with it if the statement fails)
+--     and refuses afterwards, with PostgreSQL's own ownership error, whatever that membership let through beyond
+--     the grants: a policy on an unlisted table, a comment on anything but a policy.
+--   * supautils.privileged_role_allowed_configs: `postgres` may set session_replication_role and track_io_timing
+--     (GRANT SET ON PARAMETER, PostgreSQL 15+). The pgaudit settings of the same list need pgaudit, not present.
+--   * supautils.privileged_extensions: pgTAP's control file is installed as trusted (db/pgtap.ts), so `postgres`
+--     can create it as on Supabase; other untrusted extensions of Supabase's list are not covered.
+--
+-- The list of tables is the one Supabase configures for `postgres` (supautils.conf of the supabase/postgres image).
+
+create schema _supautils authorization supabase_admin;
+revoke all on schema _supautils from public;
+
+grant set on parameter session_replication_role, track_io_timing to postgres;
+
+-- The tables `postgres` may manage policies on and drop triggers from, by their owners' grants.
+create function _supautils.granted_tables() returns text[]
+language sql immutable set search_path = ''
+as $$
+  select array[
+    'auth.audit_log_entries', 'auth.identities', 'auth.refresh_tokens', 'auth.sessions', 'auth.users',
+    'realtime.messages',
+    'storage.buckets', 'storage.migrations', 'storage.objects', 'storage.s3_multipart_uploads',
+    'storage.s3_multipart_uploads_parts'
+  ]
+$$;
+
+-- The service roles owning those tables; membership in them is what passes PostgreSQL's ownership check.
+create function _supautils.owner_roles() returns name[]
+language sql immutable set search_path = ''
+as $$
+  select array['supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin']::name[]
+$$;
+
+-- Whether the temporary membership is what let `postgres` act on relation `rel`: a table of a service role that is
+-- not among the granted ones.
+create function _supautils.beyond_grants(rel oid) returns boolean
+language sql stable set search_path = ''
+as $$
+  select c.relowner::regrole::name = any (_supautils.owner_roles())
+    and format('%s.%s', n.nspname, c.relname) <> all (_supautils.granted_tables())
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.oid = rel
+$$;
+
+create function _supautils.refuse(kind text, name text) returns void
+language plpgsql set search_path = ''
+as $$
+begin
+  raise exception 'must be owner of % %', kind, name using errcode = '42501';
+end
+$$;
+
+create function _supautils.elevate() returns event_trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  owner name;
+begin
+  if session_user <> 'postgres' then
+    return;
+  end if;
+  foreach owner in array _supautils.owner_roles() loop
+    if not pg_catalog.pg_has_role('postgres', owner, 'MEMBER') then
+      execute pg_catalog.format('grant %I to postgres', owner);
+      perform pg_catalog.set_config('_supautils.elevated', coalesce(
+        nullif(pg_catalog.current_setting('_supautils.elevated', true), '') || ',', '') || owner, true);
+    end if;
+  end loop;
+end
+$$;
+
+create function _supautils.lower() returns void
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  owner text;
+begin
+  foreach owner in array pg_catalog.string_to_array(
+    nullif(pg_catalog.current_setting('_supautils.elevated', true), ''), ',')
+  loop
+    execute pg_catalog.format('revoke %I from postgres', owner);
+  end loop;
+  perform pg_catalog.set_config('_supautils.elevated', '', true);
+end
+$$;
+
+-- After CREATE/ALTER POLICY and COMMENT: drop the membership, then refuse what only it allowed.
+create function _supautils.check_end() returns event_trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  cmd record;
+  rel oid;
+  owner oid;
+begin
+  if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') = '' then
+    return;
+  end if;
+  perform _supautils.lower();
+  for cmd in select * from pg_catalog.pg_event_trigger_ddl_commands() loop
+    if cmd.classid = 'pg_catalog.pg_policy'::regclass then
+      select polrelid into rel from pg_catalog.pg_policy where oid = cmd.objid;
+      if _supautils.beyond_grants(rel) then
+        perform _supautils.refuse('table', (select relname from pg_catalog.pg_class where oid = rel));
+      end if;
+    elsif cmd.command_tag = 'COMMENT' then
+      owner := case cmd.classid
+        when 'pg_catalog.pg_class'::regclass then (select relowner from pg_catalog.pg_class where oid = cmd.objid)
+        when 'pg_catalog.pg_proc'::regclass then (select proowner from pg_catalog.pg_proc where oid = cmd.objid)
+        when 'pg_catalog.pg_type'::regclass then (select typowner from pg_catalog.pg_type where oid = cmd.objid)
+        when 'pg_catalog.pg_trigger'::regclass then (
+          select c.relowner from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+          where t.oid = cmd.objid)
+        when 'pg_catalog.pg_constraint'::regclass then (
+          select c.relowner from pg_catalog.pg_constraint k join pg_catalog.pg_class c on c.oid = k.conrelid
+          where k.oid = cmd.objid)
+      end;
+      if owner::regrole::name = any (_supautils.owner_roles()) then
+        perform _supautils.refuse(cmd.object_type, cmd.object_identity);
+      end if;
+    end if;
+  end loop;
+end
+$$;
+
+-- DROP POLICY / DROP TRIGGER: the objects are gone by ddl_command_end, so they are checked as they are dropped.
+create function _supautils.check_drop() returns event_trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  dropped record;
+  rel oid;
+begin
+  if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') = '' then
+    return;
+  end if;
+  for dropped in select * from pg_catalog.pg_event_trigger_dropped_objects() loop
+    if dropped.object_type in ('policy', 'trigger') and dropped.original then
+      rel := pg_catalog.to_regclass(pg_catalog.format('%I.%I', dropped.address_names[1], dropped.address_names[2]));
+      if rel is not null and _supautils.beyond_grants(rel) then
+        perform _supautils.refuse('table', dropped.address_names[2]);
+      end if;
+    end if;
+  end loop;
+end
+$$;
+
+create function _supautils.check_drop_end() returns event_trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') <> '' then
+    perform _supautils.lower();
+  end if;
+end
+$$;
+
+revoke all on all functions in schema _supautils from public;
+
+create event trigger _supautils_table_grants_start on ddl_command_start
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER', 'COMMENT')
+  execute function _supautils.elevate();
+create event trigger _supautils_table_grants_end on ddl_command_end
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'COMMENT')
+  execute function _supautils.check_end();
+create event trigger _supautils_table_grants_drop on sql_drop
+  when tag in ('DROP POLICY', 'DROP TRIGGER')
+  execute function _supautils.check_drop();
+create event trigger _supautils_table_grants_drop_end on ddl_command_end
+  when tag in ('DROP POLICY', 'DROP TRIGGER')
+  execute function _supautils.check_drop_end();
