@@ -1,6 +1,7 @@
-// The Realtime service for the realtime benchmark, in a process of its own (as in the stack, apart from the
-// clients that load it): mounted at /realtime/v1 on an ephemeral port, which it reports to its parent. It stops
-// when the parent disconnects.
+// The Realtime service for the realtime and stats benchmarks, in a process of its own (as in the stack, apart from
+// the clients that load it): mounted at /realtime/v1 on an ephemeral port, which it reports to its parent. It stops
+// when the parent disconnects. The tenant's limits are lifted: the benchmarks measure how fast this service
+// delivers, and their loads are over what `supabase start`'s tenant allows (see realtime/README.md, Limits).
 import { loadConfig } from '../local-stack/config/index.ts'
 import { JwtKeys } from '../local-stack/keys/jwt.ts'
 import { createRealtimeService } from '../local-stack/realtime/index.ts'
@@ -11,6 +12,7 @@ const service = createRealtimeService({
   config: loadConfig(),
   dbUrl: process.env.BENCH_DB_URL!,
   keys: new JwtKeys(),
+  tenantLimits: { maxConcurrentUsers: Infinity, maxEventsPerSecond: Infinity, maxJoinsPerSecond: Infinity },
   log: (message) => process.stderr.write(`realtime: ${message}\n`),
 })
 await service.start()

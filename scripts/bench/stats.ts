@@ -84,6 +84,10 @@ let clients: SupabaseClient[] = []
 const sql = new pg.Client({ connectionString: db.url })
 try {
   process.stdout.write(`stats benchmark: ${os.cpus().length} CPUs, database on port ${port}\n`)
+  process.stdout.write(
+    'Realtime tenant limits lifted: 200 subscribers of one leaderboard are far over the 100 events a second of ' +
+      "supabase start's tenant, which would close their channels\n",
+  )
   await syncMigrations(db.cluster.url(), loadConfig())
   await sql.connect()
   // As in the realtime benchmark: the scratch cluster does not flush commits itself; `npm start`'s database does.

@@ -4,6 +4,7 @@ import type pg from 'pg'
 import type { JwtKeys } from '../keys/jwt.ts'
 import type { TopicHub } from './broadcast/hub.ts'
 import type { ChangesManager } from './changes/manager.ts'
+import type { TenantCounters } from './limits.ts'
 import type { PresenceRegistry } from './presence/registry.ts'
 
 export interface ServiceContext {
@@ -13,6 +14,8 @@ export interface ServiceContext {
   hub: TopicHub
   presence: PresenceRegistry
   changes: ChangesManager
+  /** The tenant's users, joins and events, against its limits (limits.ts). */
+  tenant: TenantCounters
   /** Unexpected errors and outages. */
   log(message: string): void
   /** What a client did wrong (a malformed frame): worth a line in the API log, not on the terminal. */

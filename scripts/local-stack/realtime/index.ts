@@ -13,6 +13,7 @@ import { handleApi } from './broadcast/rest-api.ts'
 import { ChangesManager } from './changes/manager.ts'
 import { APPLICATION_NAME } from './changes/subscriptions.ts'
 import type { ServiceContext } from './context.ts'
+import { defaultTenantLimits, TenantCounters, type TenantLimits } from './limits.ts'
 import { PresenceRegistry } from './presence/registry.ts'
 import { SocketServer } from './socket/upgrade.ts'
 
@@ -29,6 +30,8 @@ export interface RealtimeServiceOptions {
   joinErrorBackoffMs?: number
   /** Realtime's ACCESS_TOKEN_THROTTLE_MS: token updates closer together than this wait (default 10000). */
   accessTokenThrottleMs?: number
+  /** The tenant's limits; Realtime's defaults (what `supabase start` has) unless given. */
+  tenantLimits?: Partial<TenantLimits>
   poolSize?: number
 }
 
@@ -61,7 +64,8 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     applicationName: `${APPLICATION_NAME} ${tag}`,
     log,
   })
-  const hub = new TopicHub()
+  const tenant = new TenantCounters({ ...defaultTenantLimits, ...options.tenantLimits })
+  const hub = new TopicHub(tenant.events)
   const changes = new ChangesManager({
     url: options.dbUrl,
     pool,
@@ -75,6 +79,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     hub,
     presence: new PresenceRegistry(),
     changes,
+    tenant,
     log,
     trace: options.trace ?? (() => {}),
     joinErrorBackoffMs: options.joinErrorBackoffMs ?? 5000,
@@ -120,6 +125,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
       stopping ??= (async () => {
         changes.beginStop()
         sockets.closeAll()
+        tenant.stop()
         await changes.stop()
         await pool.end().catch(() => {})
       })()

@@ -33,6 +33,8 @@ export async function handleBroadcast(channel: Channel, message: Inbound): Promi
   const { hub } = channel.context
   const except = channel.config.self ? undefined : channel
   if (await mayWrite(channel)) {
+    // The client's message itself is one event of the tenant; its deliveries are counted by the hub.
+    channel.context.tenant.events.add()
     if (message.kind === 'user-broadcast') {
       // A JSON payload that is not JSON could not be given to a 1.0.0 client (nor parsed by a 2.0.0 one).
       if (message.encoding === 'binary' || validJson(message.payload)) {

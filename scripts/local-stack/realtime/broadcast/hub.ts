@@ -1,6 +1,11 @@
 // The topics of the service and who is subscribed to each, and the fan-out to them. A topic key separates public
 // from private channels of the same name, as Realtime's tenant topics do. Each message is encoded once per protocol
 // version and the same frame goes to every member speaking it (Realtime's fastlane cache).
+//
+// Every broadcast delivered counts as one event of the tenant (MessageDispatcher); while the tenant is over its
+// events per second, each channel a broadcast reaches is shut down after it with "Too many messages per second".
+// Presence diffs count against presence, not events.
+import type { RateCounter } from '../limits.ts'
 import type { Json, UserBroadcast } from '../socket/messages.ts'
 import type { Serializer } from '../socket/serializer.ts'
 
@@ -16,6 +21,8 @@ export interface Member {
   receivesPresence(): boolean
   /** Ids of database broadcasts this member already got as replayed messages at its join. */
   readonly replayed?: ReadonlySet<string> | undefined
+  /** Realtime's shutdown_response: a system error, then phx_close. */
+  shutdown(message: string): void
 }
 
 export type Fanout =
@@ -30,6 +37,9 @@ export function topicKey(subTopic: string, isPrivate: boolean): string {
 
 export class TopicHub {
   private readonly topics = new Map<string, Set<Member>>()
+
+  /** `events`: the tenant's events per second, which broadcasts count against. */
+  constructor(private readonly events?: RateCounter) {}
 
   add(key: string, member: Member): void {
     let members = this.topics.get(key)
@@ -53,8 +63,11 @@ export class TopicHub {
     const members = this.topics.get(key)
     if (!members) return 0
     const cache = new Map<string, string | Buffer | undefined>()
+    const counted = message.type !== 'presence_diff' && this.events !== undefined
+    const overLimit = counted && this.events!.triggered
+    const stopped: Member[] = []
     let sent = 0
-    for (const member of members) {
+    for (const member of [...members]) {
       if (member === except) continue
       if (message.type === 'presence_diff' ? !member.receivesPresence() : !member.receivesBroadcasts()) continue
       if (message.type === 'user' && wasReplayed(member, message.broadcast)) continue
@@ -67,7 +80,10 @@ export class TopicHub {
       if (frame === undefined) continue
       member.sendFrame(frame)
       sent++
+      if (overLimit) stopped.push(member)
     }
+    if (counted && sent > 0) this.events!.add(sent)
+    for (const member of stopped) member.shutdown('Too many messages per second')
     return sent
   }
 }

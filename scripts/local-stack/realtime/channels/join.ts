@@ -18,6 +18,8 @@ export interface JoiningSocket extends ChannelSocket {
   readonly tenantToken: string
   readonly channels: Map<string, Channel>
   readonly closed: boolean
+  /** Closes the socket from the server (Realtime's "disconnect" to the transport). */
+  disconnect(): void
 }
 
 const MAX_CHANNELS_PER_SOCKET = 100
@@ -53,6 +55,17 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
   const subTopic = message.topic.slice('realtime:'.length)
   if (subTopic === '') return 'TopicNameRequired: You must provide a topic name'
   if (!isJsonObject(message.payload)) return 'UnknownErrorOnChannel: expected the join payload to be a map'
+  // The tenant's limits, in RealtimeChannel.join's order: users (a socket already counted passes), then joins per
+  // second (counted while under the limit; over it the socket is disconnected too), then channels per socket.
+  const { tenant } = context
+  if (!tenant.users.has(socket) && tenant.users.size >= tenant.limits.maxConcurrentUsers) {
+    return 'ConnectionRateLimitReached: Too many connected users'
+  }
+  if (tenant.joins.triggered) {
+    socket.disconnect()
+    return 'ClientJoinRateLimitReached: Too many joins per second'
+  }
+  tenant.joins.add()
   // Realtime's default max_channels_per_client; a socket re-joining a topic replaces that channel.
   if (socket.channels.size >= MAX_CHANNELS_PER_SOCKET) return 'ChannelRateLimitReached: Too many channels'
   const config = readJoinConfig(message.payload)
@@ -111,6 +124,7 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
   }
   socket.channels.set(message.topic, channel)
   context.hub.add(channel.hubKey, channel)
+  tenant.users.add(socket)
   watchExpiry(channel, check.exp)
   const postgres_changes: Json[] = raw.map((params) => ({ ...params, id: bindingId(params) }))
   return { channel, reply: { postgres_changes }, parseError, replay }

@@ -72,6 +72,11 @@ export class Connection implements JoiningSocket {
     this.onClose()
   }
 
+  disconnect(): void {
+    this.ws.close(1000)
+    this.onClose()
+  }
+
   private receive(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
     this.stillAlive()
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
@@ -108,6 +113,7 @@ export class Connection implements JoiningSocket {
     if (this.closed) return
     this.closed = true
     clearTimeout(this.idle)
+    this.context.tenant.users.delete(this)
     for (const channel of [...this.channels.values()]) channel.end()
   }
 }

@@ -1,6 +1,7 @@
 // Accepting the socket (UserSocket.connect): GET /websocket upgrades when its apikey (x-api-key header, else the
 // `apikey` query parameter) is a valid JWT with `role` and `exp`, and its `vsn` names a protocol this server speaks.
-// Refusals are Realtime's: HTTP 401 with {"error": …} before any WebSocket exists.
+// Refusals are Realtime's: HTTP 401 with {"error": …} before any WebSocket exists, 429 while the tenant has its
+// maximum of connected users or is over its joins per second.
 import type { IncomingMessage } from 'node:http'
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -51,6 +52,8 @@ export class SocketServer {
     const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined
     const check = checkToken(this.context.keys, token)
     if (!check.ok) return refuse(socket, 401, { error: connectError(check) })
+    const overLimit = this.context.tenant.connectRefusal()
+    if (overLimit) return refuse(socket, 429, { error: overLimit })
     const serializer = serializerFor(url.searchParams.get('vsn'))
     if (!serializer) return refuse(socket, 403, { error: 'Error connecting to Realtime' })
     this.wss.handleUpgrade(req, socket, head, (ws) => {

@@ -9,6 +9,7 @@ import { loadConfig } from '../../config/index.ts'
 import { anonKey } from '../../keys/index.ts'
 import { JwtKeys, type JwtClaims } from '../../keys/jwt.ts'
 import { createRealtimeService, type RealtimeService } from '../index.ts'
+import type { TenantLimits } from '../limits.ts'
 import { serveMounted } from '../../testing/serve-mounted.ts'
 
 const MOUNT = '/realtime/v1'
@@ -33,7 +34,12 @@ export interface RealtimeHarness {
 
 export async function startRealtimeHarness(
   dbUrl: string,
-  options: { setup?: (schema: string) => string; joinErrorBackoffMs?: number; accessTokenThrottleMs?: number } = {},
+  options: {
+    setup?: (schema: string) => string
+    joinErrorBackoffMs?: number
+    accessTokenThrottleMs?: number
+    tenantLimits?: Partial<TenantLimits>
+  } = {},
 ): Promise<RealtimeHarness> {
   const schema = `rt_${randomBytes(4).toString('hex')}`
   const sql = new pg.Client({ connectionString: dbUrl })
@@ -52,6 +58,7 @@ export async function startRealtimeHarness(
     keys,
     joinErrorBackoffMs: options.joinErrorBackoffMs ?? 20,
     accessTokenThrottleMs: options.accessTokenThrottleMs,
+    tenantLimits: options.tenantLimits,
     log: (message) => errors.push(message),
     trace: (message) => errors.push(message),
   })
