@@ -124,6 +124,22 @@ describe.skipIf(!dbUrl)('schema reload listener', () => {
     expect(await until(() => onReload.mock.calls.length === 3, 3000)).toBe(true)
   })
 
+  it('reloads when an exposed schema appears, not when some other schema does', async () => {
+    const onReload = vi.fn(async () => {})
+    const later = `${schema}_later`
+    const l = listener({ url, schemas: [schema, later], onReload, pollMs: 50, applicationName: appName() })
+    await l.start()
+    try {
+      await sql.query(`create schema ${schema}_elsewhere; drop schema ${schema}_elsewhere`)
+      await sleep(400)
+      expect(onReload).not.toHaveBeenCalled()
+      await sql.query(`create schema ${later}`)
+      expect(await until(() => onReload.mock.calls.length === 1, 3000)).toBe(true)
+    } finally {
+      await sql.query(`drop schema if exists ${later}`)
+    }
+  })
+
   it('takes the catalog as it was for a NOTIFY reload, so the next poll does not reload again', async () => {
     const onReload = vi.fn(async () => {})
     const l = listener({ url, schemas: [schema], onReload, pollMs: 100, applicationName: appName() })

@@ -3,11 +3,14 @@
 // migrations) is caught by polling a cheap fingerprint of the exposed schemas' catalog rows on the same connection.
 import pg from 'pg'
 
-/** Changes whenever a relation, column, function, constraint, type, enum value or schema of the exposed schemas does. */
+/**
+ * Changes whenever a relation, column, function, constraint, type, enum value or schema of the exposed schemas does
+ * (an exposed schema created, dropped or renamed included; other schemas do not count), or a role setting.
+ */
 const fingerprintQuery = `
 with ns as (select oid from pg_catalog.pg_namespace where nspname = any($1))
 select concat_ws('/',
-  (select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from pg_catalog.pg_namespace),
+  (select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from pg_catalog.pg_namespace where oid in (select oid from ns)),
   (select count(*) || '.' || coalesce(max(c.xmin::text::bigint), 0) from pg_catalog.pg_class c where c.relnamespace in (select oid from ns)),
   (select count(*) || '.' || coalesce(max(a.xmin::text::bigint), 0) from pg_catalog.pg_attribute a
      join pg_catalog.pg_class c on c.oid = a.attrelid where c.relnamespace in (select oid from ns)),
