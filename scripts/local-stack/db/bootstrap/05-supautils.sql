@@ -98,7 +98,9 @@ as $$
 declare
   cmd record;
   rel oid;
-  owner oid;
+  obj_owner oid;
+  obj_kind text;
+  obj_name text;
 begin
   if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') = '' then
     return;
@@ -111,19 +113,30 @@ begin
         perform _supautils.refuse('table', (select relname from pg_catalog.pg_class where oid = rel));
       end if;
     elsif cmd.command_tag = 'COMMENT' then
-      owner := case cmd.classid
-        when 'pg_catalog.pg_class'::regclass then (select relowner from pg_catalog.pg_class where oid = cmd.objid)
-        when 'pg_catalog.pg_proc'::regclass then (select proowner from pg_catalog.pg_proc where oid = cmd.objid)
-        when 'pg_catalog.pg_type'::regclass then (select typowner from pg_catalog.pg_type where oid = cmd.objid)
-        when 'pg_catalog.pg_trigger'::regclass then (
-          select c.relowner from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
-          where t.oid = cmd.objid)
-        when 'pg_catalog.pg_constraint'::regclass then (
-          select c.relowner from pg_catalog.pg_constraint k join pg_catalog.pg_class c on c.oid = k.conrelid
-          where k.oid = cmd.objid)
-      end;
-      if owner::regrole::name = any (_supautils.owner_roles()) then
-        perform _supautils.refuse(cmd.object_type, cmd.object_identity);
+      -- The object's owner, and its kind and name as PostgreSQL's ownership error gives them.
+      select o.role, o.kind, o.label into obj_owner, obj_kind, obj_name from (
+        select relowner as role, case relkind when 'v' then 'view' when 'm' then 'materialized view'
+            when 'S' then 'sequence' when 'f' then 'foreign table' when 'i' then 'index' else 'table' end as kind,
+          relname::text as label
+          from pg_catalog.pg_class
+          where cmd.classid = 'pg_catalog.pg_class'::regclass and oid = cmd.objid
+        union all
+        select c.relowner, 'table', c.relname::text
+          from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+          where cmd.classid = 'pg_catalog.pg_trigger'::regclass and t.oid = cmd.objid
+        union all
+        select c.relowner, 'table', c.relname::text
+          from pg_catalog.pg_constraint k join pg_catalog.pg_class c on c.oid = k.conrelid
+          where cmd.classid = 'pg_catalog.pg_constraint'::regclass and k.oid = cmd.objid
+        union all
+        select proowner, 'function', cmd.object_identity from pg_catalog.pg_proc
+          where cmd.classid = 'pg_catalog.pg_proc'::regclass and oid = cmd.objid
+        union all
+        select typowner, 'type', cmd.object_identity from pg_catalog.pg_type
+          where cmd.classid = 'pg_catalog.pg_type'::regclass and oid = cmd.objid
+      ) o;
+      if obj_owner::regrole::name = any (_supautils.owner_roles()) then
+        perform _supautils.refuse(obj_kind, obj_name);
       end if;
     end if;
   end loop;

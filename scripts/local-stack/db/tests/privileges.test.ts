@@ -61,6 +61,7 @@ describe('migrations as the non-superuser postgres', () => {
     }
   }
   const sqlState = (error: unknown) => (error as { code?: string }).code
+  const admin = () => cluster.adminUrl()
 
   beforeAll(async () => {
     installPgtapFiles()
@@ -110,7 +111,12 @@ describe('migrations as the non-superuser postgres', () => {
       'create policy "x" on auth.flow_state for select using (true);',
       'must be owner of table flow_state',
     ],
-    ['a comment on a Storage table', `comment on table storage.objects is 'files';`, 'must be owner of table'],
+    ['a comment on a Storage table', `comment on table storage.objects is 'files';`, 'must be owner of table objects'],
+    [
+      'a comment on a column of an Auth table',
+      `comment on column auth.users.email is 'sign-in address';`,
+      'must be owner of table users',
+    ],
     [
       'a program run by the server',
       `copy public.half_done from program 'true';`,
@@ -136,6 +142,23 @@ describe('migrations as the non-superuser postgres', () => {
     },
     60_000,
   )
+
+  it('refuses to drop a policy from an Auth table outside the grants, and keeps it', async () => {
+    await query(`create policy "service reads" on auth.flow_state for select to service_role using (true)`, admin())
+    const file = path.join(migrationsDir(), '20260103000000_drop_auth_policy.sql')
+    writeFileSync(file, 'drop policy "service reads" on auth.flow_state;\n')
+    try {
+      const error = await syncMigrations(cluster.url(), loadConfig(), { workdir }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(MigrationError)
+      expect((error as Error).message).toContain('must be owner of table flow_state (SQLSTATE 42501)')
+      expect(await query(`select polname from pg_policy where polrelid = 'auth.flow_state'::regclass`)).toEqual([
+        { polname: 'service reads' },
+      ])
+    } finally {
+      rmSync(file)
+      await query(`drop policy if exists "service reads" on auth.flow_state`, admin())
+    }
+  }, 60_000)
 
   it('lets postgres set session_replication_role and create pgTAP, which supautils allows on Supabase', async () => {
     const client = new pg.Client({ connectionString: cluster.url() })

@@ -124,7 +124,8 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
   }
   socket.channels.set(message.topic, channel)
   context.hub.add(channel.hubKey, channel)
-  tenant.users.add(socket)
+  // Counted until the socket closes (a socket that closed while joining is not counted).
+  if (!socket.closed) tenant.users.add(socket)
   watchExpiry(channel, check.exp)
   const postgres_changes: Json[] = raw.map((params) => ({ ...params, id: bindingId(params) }))
   return { channel, reply: { postgres_changes }, parseError, replay }
