@@ -72,6 +72,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     tag,
     log,
     onDatabaseBroadcast: (key, broadcast) => void hub.publish(key, { type: 'user', broadcast }),
+    dbEvents: tenant.dbEvents,
   })
   const context: ServiceContext = {
     keys: options.keys,

@@ -1,6 +1,7 @@
-// The tenant-wide limits of Realtime: concurrent users, joins per second and events per second, counted for the one
-// tenant the local stack serves as Realtime counts them (Realtime.RateCounter, RealtimeWeb.TenantRateLimiters,
-// RealtimeChannel.limit_max_users / limit_joins, RealtimeChannel.MessageDispatcher).
+// The tenant-wide limits of Realtime: concurrent users, joins per second, and events and postgres changes per second,
+// counted for the one tenant the local stack serves as Realtime counts them (Realtime.RateCounter,
+// RealtimeWeb.TenantRateLimiters, RealtimeChannel.limit_max_users / limit_joins, RealtimeChannel.MessageDispatcher,
+// the postgres_changes poller).
 //
 // A rate counter closes a bucket every 5 s and keeps the last 12; its rate is the average per second over the buckets
 // it has (sum / buckets / 5), so a fresh counter judges the first 5 s alone and a full one the last minute. It
@@ -98,12 +99,15 @@ export class RateCounter {
 export class TenantCounters {
   readonly joins: RateCounter
   readonly events: RateCounter
+  /** Postgres changes delivered: their own counter, against the same limit as events. */
+  readonly dbEvents: RateCounter
   /** Sockets with a joined channel: Realtime's UsersCounter (a socket counts once, however many channels). */
   readonly users = new Set<object>()
 
   constructor(readonly limits: TenantLimits) {
     this.joins = new RateCounter({ limit: limits.maxJoinsPerSecond })
     this.events = new RateCounter({ limit: limits.maxEventsPerSecond })
+    this.dbEvents = new RateCounter({ limit: limits.maxEventsPerSecond })
   }
 
   /** TenantRateLimiters.check_tenant at connect: the reason a new socket is refused (HTTP 429), if any. */
@@ -116,6 +120,7 @@ export class TenantCounters {
   stop(): void {
     this.joins.stop()
     this.events.stop()
+    this.dbEvents.stop()
     this.users.clear()
   }
 }

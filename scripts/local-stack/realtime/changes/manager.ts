@@ -3,6 +3,7 @@
 // per query while a backlog waits) or, for realtime.messages, to its topic. Channels subscribe and unsubscribe here.
 import type pg from 'pg'
 import { isMessagesTable } from '../broadcast/from-database.ts'
+import type { RateCounter } from '../limits.ts'
 import type { UserBroadcast } from '../socket/messages.ts'
 import { ChangeDispatcher } from './dispatcher.ts'
 import type { Decoded, Relation } from './pgoutput.ts'
@@ -19,6 +20,8 @@ export interface ChangesOptions {
   tag: string
   log(message: string): void
   onDatabaseBroadcast(key: string, broadcast: UserBroadcast): void
+  /** The tenant's postgres changes per second (limits.ts); every delivery counts. */
+  dbEvents?: RateCounter
 }
 
 export class ChangesManager {

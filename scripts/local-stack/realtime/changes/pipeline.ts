@@ -4,6 +4,7 @@
 import type pg from 'pg'
 import { isConnectionError } from '../../db/pools.ts'
 import { databaseBroadcast, isMessagesTable } from '../broadcast/from-database.ts'
+import type { RateCounter } from '../limits.ts'
 import type { UserBroadcast } from '../socket/messages.ts'
 import type { ApplyRlsRow } from './apply-rls.ts'
 import type { ChangeDispatcher } from './dispatcher.ts'
@@ -34,6 +35,11 @@ export interface PipelineOptions {
   registry: BindingRegistry
   log(message: string): void
   onDatabaseBroadcast(key: string, broadcast: UserBroadcast): void
+  /**
+   * The tenant's postgres changes per second, as Realtime's poller keeps it: each change counts once per subscriber
+   * it goes to, and while the tenant is over the limit the changes of a batch are dropped, unsent and uncounted.
+   */
+  dbEvents?: RateCounter
 }
 
 export class ChangePipeline {
@@ -151,12 +157,21 @@ export class ChangePipeline {
     }
   }
 
+  private deliverRows(rows: ApplyRlsRow[]): void {
+    const { dbEvents, dispatcher } = this.options
+    if (rows.length > 0 && dbEvents?.triggered) return
+    for (const row of rows) {
+      dbEvents?.add(row.subscription_ids?.length ?? 0)
+      dispatcher.deliver(row)
+    }
+  }
+
   /** Never throws: the chain of deliveries must go on whatever one of them does. */
   private deliverSteps(steps: Step[]): void {
     for (const step of steps) {
       try {
         if ('broadcast' in step) this.options.onDatabaseBroadcast(step.broadcast.key, step.broadcast.broadcast)
-        else for (const row of step.rows) this.options.dispatcher.deliver(row)
+        else this.deliverRows(step.rows)
       } catch (error) {
         this.options.log(`could not deliver a change: ${(error as Error).stack ?? String(error)}`)
       }

@@ -1,15 +1,16 @@
 // The tenant's limits as Realtime applies them: events per second (client broadcasts and every delivery, averaged
-// over 5 s buckets; past the limit each channel a broadcast reaches is shut down), joins per second (the socket of a
-// join over the limit is disconnected and new sockets get HTTP 429) and concurrent users (a socket with a joined
-// channel counts once; past the limit joins are refused and sockets get HTTP 429). The events test runs with
-// Realtime's defaults, the others with small limits to keep them short; the counting is the same.
+// over 5 s buckets; past the limit each channel a broadcast reaches is shut down), postgres changes per second (past
+// the limit changes are dropped), joins per second (the socket of a join over the limit is disconnected and new
+// sockets get HTTP 429) and concurrent users (a socket with a joined channel counts once; past the limit joins are
+// refused and sockets get HTTP 429). The events test runs with Realtime's defaults, the others with small limits to
+// keep them short; the counting is the same.
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { anonKey } from '../../keys/index.ts'
 import type { TenantLimits } from '../limits.ts'
 import { startRealtimeHarness, type RealtimeHarness } from '../testing/harness.ts'
 import { RawSocket, type Frame } from '../testing/raw-socket.ts'
-import { waitFor } from '../testing/wait.ts'
+import { subscribe, waitFor } from '../testing/wait.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 /** A counter closes its first bucket 5 s after its first use. */
@@ -39,8 +40,8 @@ const isSystemError = (message: string) => (f: Frame) =>
 
 describe.skipIf(!dbUrl)('realtime tenant limits', () => {
   let h: RealtimeHarness | undefined
-  const start = async (tenantLimits?: Partial<TenantLimits>) => {
-    h = await startRealtimeHarness(dbUrl!, { tenantLimits })
+  const start = async (tenantLimits?: Partial<TenantLimits>, setup?: (schema: string) => string) => {
+    h = await startRealtimeHarness(dbUrl!, { tenantLimits, setup })
     return h
   }
   afterEach(async () => {
@@ -109,6 +110,40 @@ describe.skipIf(!dbUrl)('realtime tenant limits', () => {
     const again = await RawSocket.open(url)
     expect((await again.join('realtime:room-7', { config: {} })).reply.payload).toMatchObject({ status: 'ok' })
     again.close()
+  }, 30_000)
+
+  it('drops postgres changes, unsent and uncounted, while the tenant is over its events per second', async () => {
+    // A limit of 1 a second: 6 changes to one subscriber in the first 5 s bucket are 1.2 a second.
+    const harness = await start(
+      { maxEventsPerSecond: 1 },
+      (schema) => `
+      create table ${schema}.notes (id int primary key);
+      grant select on ${schema}.notes to anon;
+      alter publication supabase_realtime add table ${schema}.notes;`,
+    )
+    const received: number[] = []
+    const client = await harness.client()
+    await subscribe(
+      client
+        // wait: the join's reply comes once the subscription is in place.
+        .channel('notes', { config: { postgres_changes_options: { wait: true } } })
+        .on('postgres_changes', { event: 'INSERT', schema: harness.schema, table: 'notes' }, (change) =>
+          received.push((change.new as { id: number }).id),
+        ),
+    )
+    const insert = (id: number) => harness.sql.query(`insert into ${harness.schema}.notes values (${id})`)
+    for (let id = 1; id <= 6; id++) await insert(id)
+    await waitFor('the first six', () => received.length === 6)
+    await sleep(TICK_MS + 500)
+    await insert(7)
+    await sleep(1500)
+    expect(received).toEqual([1, 2, 3, 4, 5, 6])
+
+    // A bucket without deliveries (the dropped change did not count): (6 + 0) / 2 / 5 = 0.6 a second.
+    await sleep(TICK_MS)
+    await insert(8)
+    await waitFor('the change after the limit let go', () => received.includes(8))
+    expect(received).toEqual([1, 2, 3, 4, 5, 6, 8])
   }, 30_000)
 
   it('counts a socket once it joins, refuses joins of new ones past the limit and their sockets with 429', async () => {
