@@ -51,8 +51,11 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/,
+              // Vite's preload helper and clsx too: tiny, needed by every page, and one more request each on their own.
+              test: /node_modules[\\/](react|react-dom|scheduler|clsx|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]|vite[\\/]preload-helper/,
             },
+            // zod in one chunk: every page that validates loads it, and its coerce module alone was one more request.
+            { name: 'schemas', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },
