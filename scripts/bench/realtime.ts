@@ -77,7 +77,9 @@ try {
   })
   const url = `http://127.0.0.1:${port}`
   process.stdout.write(`realtime benchmark (server pid ${server.pid}, ${os.cpus().length} CPUs)\n`)
-  process.stdout.write(`tenant limits lifted (supabase start's tenant: 200 users, 100 events and 100 joins a second)\n`)
+  process.stdout.write(
+    "tenant limits lifted (supabase start's tenant: 200 users; 100 events, 100 postgres changes, 100 joins a second)\n",
+  )
 
   const subscribers = await Promise.all(Array.from({ length: SUBSCRIBERS }, (_, i) => signedInClient(url, token(i))))
   if (SCENARIOS.has('fanout')) {
