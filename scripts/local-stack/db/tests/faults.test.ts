@@ -2,7 +2,6 @@
 // while Auth serves requests. Nothing crashes; Auth answers 503 in GoTrue's shape while the database is away; the
 // supervisor restarts PostgreSQL with a log line; Auth serves again within 1 s of the database being back.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -11,19 +10,9 @@ import { signedInUser, startHarness, type Harness } from '../../auth/testing/har
 import { applyBootstrap } from '../bootstrap.ts'
 import { Cluster } from '../cluster.ts'
 import { ClusterSupervisor } from '../supervisor.ts'
+import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 interface Sample {
   at: number

@@ -9,18 +9,10 @@ import { afterAll, expect, it } from 'vitest'
 import { repoRoot } from '../../paths.ts'
 import { assertPortsFree, claimPorts, isPortFree, PortsTakenError } from '../../ports.ts'
 import { Cluster, isAlive } from '../cluster.ts'
+import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'summit-orphan-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 it('stops the PostgreSQL a killed stack left running, then finds its port free', async () => {
   const port = await freePort()

@@ -3,7 +3,6 @@
 // supautils grants it there (policies and their comments on Auth, Storage and Realtime tables, dropping triggers on
 // them, session_replication_role, pgTAP) works. On a throw-away cluster, through the real Supabase CLI.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -13,17 +12,7 @@ import { applyBootstrap } from '../bootstrap.ts'
 import { Cluster } from '../cluster.ts'
 import { MigrationError, resetDatabase, syncMigrations } from '../migrations.ts'
 import { installPgtapFiles } from '../pgtap.ts'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 // What supautils lets `postgres` do on Supabase, all in one migration.
 const granted = `

@@ -2,7 +2,6 @@
 // works on every reset, and a failing seed puts the previous database back even while Realtime streams changes from
 // a replication slot — rows and auth users intact, no copy left behind, subscribers served again afterwards.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -14,17 +13,7 @@ import { Cluster } from '../cluster.ts'
 import { MigrationError, resetDatabase } from '../migrations.ts'
 import { stackReplication, watchReplicationPause } from '../replication-pause.ts'
 import { reseedConfigBuckets } from '../reset-storage.ts'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 const userId = '6f1c0a52-7d4e-4b43-9d3e-1f2a3b4c5d6e'
 const seed = (extra = '') => `
