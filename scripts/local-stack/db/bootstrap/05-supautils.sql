@@ -57,6 +57,15 @@ begin
 end
 $$;
 
+-- The owner roles `postgres` was made a member of for the statement running (a transaction-local setting).
+create function _supautils.elevated_roles() returns text[]
+language sql stable set search_path = ''
+as $$
+  select coalesce(
+    pg_catalog.string_to_array(nullif(pg_catalog.current_setting('_supautils.elevated', true), ''), ','),
+    '{}')
+$$;
+
 create function _supautils.elevate() returns event_trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -69,8 +78,8 @@ begin
   foreach owner in array _supautils.owner_roles() loop
     if not pg_catalog.pg_has_role('postgres', owner, 'MEMBER') then
       execute pg_catalog.format('grant %I to postgres', owner);
-      perform pg_catalog.set_config('_supautils.elevated', coalesce(
-        nullif(pg_catalog.current_setting('_supautils.elevated', true), '') || ',', '') || owner, true);
+      perform pg_catalog.set_config(
+        '_supautils.elevated', pg_catalog.array_to_string(_supautils.elevated_roles() || owner::text, ','), true);
     end if;
   end loop;
 end
@@ -82,16 +91,15 @@ as $$
 declare
   owner text;
 begin
-  foreach owner in array pg_catalog.string_to_array(
-    nullif(pg_catalog.current_setting('_supautils.elevated', true), ''), ',')
-  loop
+  foreach owner in array _supautils.elevated_roles() loop
     execute pg_catalog.format('revoke %I from postgres', owner);
   end loop;
   perform pg_catalog.set_config('_supautils.elevated', '', true);
 end
 $$;
 
--- After CREATE/ALTER POLICY and COMMENT: drop the membership, then refuse what only it allowed.
+-- At the end of every such statement: drop the membership, then refuse what only it allowed (drops are checked as
+-- they happen, by check_drop; they report no commands here).
 create function _supautils.check_end() returns event_trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -102,7 +110,7 @@ declare
   obj_kind text;
   obj_name text;
 begin
-  if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') = '' then
+  if pg_catalog.cardinality(_supautils.elevated_roles()) = 0 then
     return;
   end if;
   perform _supautils.lower();
@@ -151,7 +159,7 @@ declare
   dropped record;
   rel oid;
 begin
-  if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') = '' then
+  if pg_catalog.cardinality(_supautils.elevated_roles()) = 0 then
     return;
   end if;
   for dropped in select * from pg_catalog.pg_event_trigger_dropped_objects() loop
@@ -165,27 +173,14 @@ begin
 end
 $$;
 
-create function _supautils.check_drop_end() returns event_trigger
-language plpgsql security definer set search_path = ''
-as $$
-begin
-  if coalesce(pg_catalog.current_setting('_supautils.elevated', true), '') <> '' then
-    perform _supautils.lower();
-  end if;
-end
-$$;
-
 revoke all on all functions in schema _supautils from public;
 
 create event trigger _supautils_table_grants_start on ddl_command_start
   when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER', 'COMMENT')
   execute function _supautils.elevate();
 create event trigger _supautils_table_grants_end on ddl_command_end
-  when tag in ('CREATE POLICY', 'ALTER POLICY', 'COMMENT')
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER', 'COMMENT')
   execute function _supautils.check_end();
 create event trigger _supautils_table_grants_drop on sql_drop
   when tag in ('DROP POLICY', 'DROP TRIGGER')
   execute function _supautils.check_drop();
-create event trigger _supautils_table_grants_drop_end on ddl_command_end
-  when tag in ('DROP POLICY', 'DROP TRIGGER')
-  execute function _supautils.check_drop_end();

@@ -67,7 +67,7 @@ export class TopicHub {
     const overLimit = counted && this.events!.triggered
     const stopped: Member[] = []
     let sent = 0
-    for (const member of [...members]) {
+    for (const member of members) {
       if (member === except) continue
       if (message.type === 'presence_diff' ? !member.receivesPresence() : !member.receivesBroadcasts()) continue
       if (message.type === 'user' && wasReplayed(member, message.broadcast)) continue
