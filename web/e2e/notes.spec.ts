@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, signIn } from './support'
+import { learnerClient } from './support/learner-client'
 
 // Journeys of many steps (sign-in, enrollment, several pages, two browsers) on the dev server.
 test.describe.configure({ timeout: 120_000 })
@@ -113,4 +114,54 @@ test('a note typed while the API is unreachable is kept, and saved once it is ba
   await page.unroute('**/rest/v1/notes**')
   await page.getByTestId('my-notes').getByRole('button', { name: 'Save note' }).click()
   await expect(page.getByTestId('my-notes').getByRole('article')).toContainText('Written on a train')
+})
+
+test('after Next three times a note is saved on the lesson on screen, under one notes and one Q&A panel', async ({
+  page,
+}) => {
+  const user = await createConfirmedUser()
+  await signIn(page, user.email, user.password, `/courses/${slug}`)
+  await page.getByRole('button', { name: 'Enroll for free' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Course progress' })).toBeVisible()
+
+  // From the course's first text lesson through a video, a video and to the next text lesson (supabase/seed.sql).
+  await page.goto(`/learn/${slug}/e0000000-0000-4000-8000-000000001002`)
+  const titles = ['WCAG in plain words', 'Semantic HTML does the heavy lifting', 'A keyboard navigation checklist']
+  for (const title of titles) {
+    await page
+      .getByRole('navigation', { name: 'Lessons' })
+      .getByRole('link', { name: new RegExp(`^Next`) })
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page.getByTestId('my-notes')).toHaveCount(1)
+    await expect(page.getByTestId('questions')).toHaveCount(1)
+  }
+  const textLesson = 'e0000000-0000-4000-8000-000000001005'
+  await expect(page).toHaveURL(new RegExp(`${textLesson}$`))
+
+  const notes = page.getByTestId('my-notes')
+  const field = notes.getByRole('textbox', { name: 'New note' })
+  await field.focus()
+  // A text lesson has no video moment to pin the note to.
+  await expect(notes.getByText(/of the video/)).toHaveCount(0)
+  await field.fill('Tab order follows the reading order')
+  await notes.getByRole('button', { name: 'Save note' }).click()
+  await expect(notes.getByRole('article')).toContainText('Tab order follows the reading order')
+
+  const client = await learnerClient(user.email, user.password)
+  const { data, error } = await client.from('notes').select('lesson_id, body')
+  expect(error).toBeNull()
+  expect(data).toEqual([{ lesson_id: textLesson, body: 'Tab order follows the reading order' }])
+
+  // Back and forward through the history keep one panel of each, each showing its own lesson's notes.
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: titles[1] })).toBeVisible()
+  await expect(page.getByTestId('my-notes')).toHaveCount(1)
+  await expect(page.getByTestId('questions')).toHaveCount(1)
+  await expect(page.getByTestId('my-notes').getByText('No notes on this lesson yet.')).toBeVisible()
+  await page.goForward()
+  await expect(page.getByRole('heading', { level: 1, name: titles[2] })).toBeVisible()
+  await expect(page.getByTestId('my-notes')).toHaveCount(1)
+  await expect(page.getByTestId('questions')).toHaveCount(1)
+  await expect(page.getByTestId('my-notes').getByRole('article')).toContainText('Tab order follows the reading order')
 })

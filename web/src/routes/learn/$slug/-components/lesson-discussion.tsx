@@ -24,12 +24,13 @@ export function LessonDiscussion({ slug, lessonId, userId, mode, video }: Lesson
         seek: (seconds: number) => video.current?.seek(seconds),
       }
     : null
+  // One key on the wrapper: a new lesson remounts both panels (their drafts belong to the lesson they were typed
+  // on). Keys on the two panels themselves would be equal siblings, which React cannot tell apart: it kept the old
+  // panels beside the new ones and a note typed into the stale one was saved on the previous lesson.
   return (
-    <div className="flex flex-col gap-4">
-      {mode === 'learner' ? (
-        <LessonNotes key={lessonId} userId={userId} lessonId={lessonId} slug={slug} video={controls} />
-      ) : null}
-      <LessonQuestions key={lessonId} userId={userId} lessonId={lessonId} isStaff={mode === 'staff'} />
+    <div key={lessonId} className="flex flex-col gap-4">
+      {mode === 'learner' ? <LessonNotes userId={userId} lessonId={lessonId} slug={slug} video={controls} /> : null}
+      <LessonQuestions userId={userId} lessonId={lessonId} isStaff={mode === 'staff'} />
     </div>
   )
 }
