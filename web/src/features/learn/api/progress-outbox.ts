@@ -2,6 +2,7 @@
 // when the browser is back online or the tab visible, and `sendOrQueue` is how every progress write goes out, so a
 // write made while the API is unreachable waits on this device instead of failing.
 import { useSyncExternalStore } from 'react'
+import { currentUserId, followBrowser, leaving } from '@/lib/outbox/follow-browser'
 import { supabase } from '@/lib/supabase'
 import { ProgressOutbox, type OutboxState } from '../lib/progress-outbox'
 import { isUnreachable, type QueuedSave } from '../lib/progress-queue'
@@ -18,31 +19,12 @@ export const progressOutbox = new ProgressOutbox<SaveProgressResult>({
 })
 
 let started = false
-// Set between pagehide and a pageshow (the page restored from the back-forward cache): a request started while the
-// page is being left is cut off with it, its outcome never known, so queued writes wait for the next visit instead.
-let leaving = false
 
 /** Starts following the session and the connection; idempotent, a no-op outside a browser. */
 export function startProgressOutbox(): void {
   if (started || typeof window === 'undefined') return
   started = true
-  supabase.auth.onAuthStateChange((_event, session) => {
-    // Deferred: supabase-js holds its auth lock while this callback runs, and sending a write needs the session.
-    const userId = session?.user.id ?? null
-    setTimeout(() => progressOutbox.setUser(userId), 0)
-  })
-  window.addEventListener('online', () => void progressOutbox.retryNow())
-  window.addEventListener('pagehide', () => {
-    leaving = true
-  })
-  window.addEventListener('pageshow', () => {
-    leaving = false
-  })
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && progressOutbox.getState().queue.length > 0) {
-      void progressOutbox.retryNow()
-    }
-  })
+  followBrowser(progressOutbox)
 }
 
 export function onOutboxSynced(listener: (result: SaveProgressResult) => void): () => void {
@@ -53,11 +35,6 @@ export function onOutboxSynced(listener: (result: SaveProgressResult) => void): 
 export function onOutboxRefused(listener: (save: QueuedSave, error: unknown) => void): () => void {
   refusedListeners.add(listener)
   return () => refusedListeners.delete(listener)
-}
-
-async function currentUserId(): Promise<string | null> {
-  const { data } = await supabase.auth.getSession()
-  return data.session?.user.id ?? null
 }
 
 /**
@@ -78,7 +55,7 @@ export async function sendOrQueue(input: SaveProgressInput): Promise<SaveProgres
   // Writes for a lesson that already waits join the queue behind it, so a later untick cannot arrive before a tick.
   if (userId && progressOutbox.getState().userId === userId && progressOutbox.pending(input.lesson_id)) {
     progressOutbox.add(userId, queued)
-    if (!leaving) await progressOutbox.flush()
+    if (!leaving()) await progressOutbox.flush()
     return null
   }
   try {

@@ -1,6 +1,15 @@
 // The offline queue of progress writes, as pure functions: which failures mean "not reachable, keep it", how writes
 // to the same lesson merge while they wait, how long to wait before the next try, and how the queue is kept per user
-// in localStorage (synchronous, so a write queued just before the tab closes is not lost).
+// in localStorage (synchronous, so a write queued just before the tab closes is not lost): the shared outbox's
+// (lib/outbox) rules, with progress's own entry shape.
+import {
+  isUnreachable,
+  readStoredQueue,
+  removeSentEntry,
+  retryDelayMs,
+  writeStoredQueue,
+  type OutboxKind,
+} from '@/lib/outbox/outbox-queue'
 
 /** One lesson's pending write: what save_progress will receive when the connection returns. */
 export interface QueuedSave {
@@ -34,7 +43,7 @@ export function enqueueSave(queue: ProgressQueue, save: QueuedSave): ProgressQue
 
 /** Removes an entry once sent, unless a newer write for the lesson replaced it meanwhile. */
 export function removeSent(queue: ProgressQueue, sent: QueuedSave): ProgressQueue {
-  return queue.filter((entry) => !sameSave(entry, sent))
+  return removeSentEntry(progressQueueKind, queue, sent)
 }
 
 function sameSave(a: QueuedSave, b: QueuedSave) {
@@ -47,27 +56,10 @@ function sameSave(a: QueuedSave, b: QueuedSave) {
   )
 }
 
-/** 2 s, 4 s, 8 s … up to a minute between tries; `online` and a visible tab try at once anyway. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt))
-}
+export { isUnreachable, retryDelayMs }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
-}
-
-/**
- * Whether a failed write should wait in the queue: the request never got an answer (fetch rejected: offline, DNS,
- * connection refused or reset) or the gateway answered that the API is away (502, 503, 504). Anything else is the
- * server's answer (not enrolled, lesson locked, signed out) and would be refused again.
- */
-export function isUnreachable(error: unknown): boolean {
-  if (error instanceof TypeError) return true
-  if (!isRecord(error)) return false
-  // postgrest-js turns a rejected fetch into { message: "TypeError: Failed to fetch", code: "" }.
-  if (typeof error.message === 'string' && /^(TypeError|FetchError|AbortError): /.test(error.message)) return true
-  const status = typeof error.status === 'number' ? error.status : undefined
-  return status === 0 || status === 502 || status === 503 || status === 504
 }
 
 export function queueStorageKey(userId: string): string {
@@ -85,14 +77,17 @@ function isQueuedSave(value: unknown): value is QueuedSave {
   )
 }
 
+/** The progress outbox's entries, for the shared outbox (lib/outbox). */
+export const progressQueueKind: OutboxKind<QueuedSave> = {
+  storageKey: queueStorageKey,
+  isEntry: isQueuedSave,
+  enqueue: enqueueSave,
+  same: sameSave,
+}
+
 /** The user's queue as stored; anything unreadable (another version, hand-edited) is dropped, never thrown. */
 export function readQueue(userId: string, storage: Storage | undefined = globalThis.localStorage): ProgressQueue {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(queueStorageKey(userId)) ?? '[]')
-    return Array.isArray(parsed) ? parsed.filter(isQueuedSave) : []
-  } catch {
-    return []
-  }
+  return readStoredQueue(progressQueueKind, userId, storage)
 }
 
 export function writeQueue(
@@ -100,10 +95,5 @@ export function writeQueue(
   queue: ProgressQueue,
   storage: Storage | undefined = globalThis.localStorage,
 ): void {
-  try {
-    if (queue.length === 0) storage?.removeItem(queueStorageKey(userId))
-    else storage?.setItem(queueStorageKey(userId), JSON.stringify(queue))
-  } catch {
-    // Storage full or disabled: the write stays queued in memory for this visit.
-  }
+  writeStoredQueue(progressQueueKind, userId, queue, storage)
 }
