@@ -23,6 +23,9 @@ const messages: Record<string, string> = {
   not_completed: 'Finish the course first.',
   certificate_not_found:
     "We couldn't find a certificate with this code. Check the code against the certificate; it is 10 letters and digits.",
+  attempts_exhausted: 'You have no attempts left at this quiz for now.',
+  attempt_closed: 'This attempt is closed: its time ran out or it was already submitted.',
+  review_not_available: 'The review of this attempt is not open yet.',
   validation_failed: 'Some of the details are not valid. Check the form and try again.',
   method_not_allowed: 'Something went wrong. Please try again.',
   // Supabase Auth

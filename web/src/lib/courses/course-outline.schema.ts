@@ -25,11 +25,18 @@ export const lessonProgressSchema = z.object({
 })
 export type LessonProgress = z.infer<typeof lessonProgressSchema>
 
+export const lessonQuizSchema = z.object({
+  pass_mark: z.number(),
+  best_percent: z.nullable(z.number()),
+  passed: z.boolean(),
+})
+export type LessonQuiz = z.infer<typeof lessonQuizSchema>
+
 export const outlineLessonSchema = z.object({
   id: z.string(),
   position: z.number(),
   title: z.string(),
-  kind: z.enum(['video', 'text']),
+  kind: z.enum(['video', 'text', 'quiz']),
   duration_s: z.number(),
   is_preview: z.boolean(),
   completion_rule: z.enum(['manual', 'video']),
@@ -37,6 +44,8 @@ export const outlineLessonSchema = z.object({
   available: z.boolean(),
   lock: z.nullable(lessonLockSchema),
   progress: z.nullable(lessonProgressSchema),
+  // Quiz lessons only: the pass mark and the caller's best score (null before a graded attempt).
+  quiz: z.optional(z.nullable(lessonQuizSchema)),
 })
 export type OutlineLesson = z.infer<typeof outlineLessonSchema>
 
