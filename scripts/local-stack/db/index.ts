@@ -9,6 +9,7 @@ import { applyBootstrap, isBootstrapCurrent } from './bootstrap.ts'
 import { Cluster } from './cluster.ts'
 import { recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
 import { installPgtapFiles } from './pgtap.ts'
+import { trustPrivilegedExtensions } from './privileged-extensions.ts'
 import { reseedConfigBuckets } from './reset-storage.ts'
 
 export class Database {
@@ -41,6 +42,8 @@ export class Database {
    */
   async start(options: { fresh?: boolean } = {}): Promise<void> {
     const rebuild = options.fresh || !this.cluster.isInitialized() || !isBootstrapCurrent(this.markerFile)
+    // Checked at CREATE EXTENSION, and lost whenever npm reinstalls PostgreSQL: so at every start.
+    trustPrivilegedExtensions()
     if (rebuild) {
       if (this.cluster.isInitialized() && !options.fresh) {
         note('the database bootstrap changed since this cluster was made: rebuilding it (migrations and seed rerun)')

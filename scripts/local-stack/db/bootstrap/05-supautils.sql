@@ -7,17 +7,43 @@
 --     such statement (the grant is part of the statement's transaction, so it goes with it if the statement fails)
 --     and refuses afterwards, with PostgreSQL's own ownership error, whatever that membership let through beyond
 --     the grants: a policy on an unlisted table, a comment on anything but a policy.
---   * supautils.privileged_role_allowed_configs: `postgres` may set session_replication_role and track_io_timing
---     (GRANT SET ON PARAMETER, PostgreSQL 15+). The pgaudit settings of the same list need pgaudit, not present.
---   * supautils.privileged_extensions: pgTAP's control file is installed as trusted (db/pgtap.ts), so `postgres`
---     can create it as on Supabase; other untrusted extensions of Supabase's list are not covered.
+--   * supautils.privileged_role_allowed_configs: `postgres` may set, in a session and with ALTER ROLE / DATABASE
+--     … SET, every parameter of that list (GRANT SET ON PARAMETER, PostgreSQL 15+). supautils matches the patterns
+--     `pgrst.*` and `plan_filter.*`; a grant names one parameter, so those two are granted for every setting
+--     PostgREST v14 and pg_plan_filter read. Parameters of modules not loaded here (auto_explain, pg_net, pgaudit,
+--     safeupdate, plan_filter) are placeholders: they can be set, and do nothing.
+--   * supautils.privileged_extensions: the untrusted extensions of Supabase's list that this PostgreSQL ships are
+--     installed with trusted control files (db/privileged-extensions.ts), so `postgres` creates them as on Supabase.
 --
 -- The list of tables is the one Supabase configures for `postgres` (supautils.conf of the supabase/postgres image).
 
 create schema _supautils authorization supabase_admin;
 revoke all on schema _supautils from public;
 
-grant set on parameter session_replication_role, track_io_timing to postgres;
+-- supautils.conf's privileged_role_allowed_configs, as the supabase/postgres image sets it.
+grant set on parameter
+  auto_explain.log_min_duration, auto_explain.log_nested_statements,
+  log_lock_waits, log_min_messages,
+  pg_net.batch_size, pg_net.ttl,
+  pgaudit.log, pgaudit.log_catalog, pgaudit.log_client, pgaudit.log_level, pgaudit.log_relation, pgaudit.log_rows,
+  pgaudit.log_statement, pgaudit.log_statement_once, pgaudit.role,
+  -- pgrst.*: PostgREST's in-database configuration (the names of its v14 settings, hyphens as underscores).
+  pgrst.admin_server_host, pgrst.admin_server_port, pgrst.client_error_verbosity,
+  pgrst.db_aggregates_enabled, pgrst.db_anon_role, pgrst.db_channel, pgrst.db_channel_enabled, pgrst.db_config,
+  pgrst.db_extra_search_path, pgrst.db_hoisted_tx_settings, pgrst.db_max_rows, pgrst.db_plan_enabled, pgrst.db_pool,
+  pgrst.db_pool_acquisition_timeout, pgrst.db_pool_automatic_recovery, pgrst.db_pool_max_idletime,
+  pgrst.db_pool_max_lifetime, pgrst.db_pre_config, pgrst.db_pre_request, pgrst.db_prepared_statements,
+  pgrst.db_root_spec, pgrst.db_schemas, pgrst.db_tx_end, pgrst.db_uri,
+  pgrst.jwt_aud, pgrst.jwt_cache_max_entries, pgrst.jwt_cache_max_lifetime, pgrst.jwt_role_claim_key,
+  pgrst.jwt_secret, pgrst.jwt_secret_is_base64,
+  pgrst.log_level, pgrst.log_query,
+  pgrst.openapi_mode, pgrst.openapi_security_active, pgrst.openapi_server_proxy_uri,
+  pgrst.server_cors_allowed_origins, pgrst.server_host, pgrst.server_port, pgrst.server_timing_enabled,
+  pgrst.server_trace_header, pgrst.server_unix_socket, pgrst.server_unix_socket_mode,
+  -- plan_filter.*: pg_plan_filter's two settings.
+  plan_filter.limit_select_only, plan_filter.statement_cost_limit,
+  safeupdate.enabled, session_replication_role, track_io_timing
+  to postgres;
 
 -- The tables `postgres` may manage policies on and drop triggers from, by their owners' grants.
 create function _supautils.granted_tables() returns text[]

@@ -12,6 +12,8 @@ import { applyBootstrap } from '../bootstrap.ts'
 import { Cluster } from '../cluster.ts'
 import { MigrationError, resetDatabase, syncMigrations } from '../migrations.ts'
 import { installPgtapFiles } from '../pgtap.ts'
+import { trustPrivilegedExtensions } from '../privileged-extensions.ts'
+import { startRestHarness } from '../../rest/testing/harness.ts'
 import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 // What supautils lets `postgres` do on Supabase, all in one migration.
@@ -56,6 +58,7 @@ describe('migrations as the non-superuser postgres', () => {
 
   beforeAll(async () => {
     installPgtapFiles()
+    trustPrivilegedExtensions()
     dir = mkdtempSync(path.join(tmpdir(), 'summit-privileges-'))
     cluster = new Cluster({ dir, port: await freePort(), durable: false })
     await cluster.init()
@@ -173,5 +176,63 @@ describe('migrations as the non-superuser postgres', () => {
     // The CLI's reset drops the extension again, as postgres: it belongs to the role that created it.
     await resetDatabase(cluster.url(), { workdir })
     expect(await query(`select extname from pg_extension where extname = 'pgtap'`)).toEqual([])
+  }, 120_000)
+
+  // supautils.conf's privileged_role_allowed_configs (pgrst.*, plan_filter.*, the log, pg_net, pgaudit, auto_explain
+  // and safeupdate settings) and an untrusted extension of its privileged_extensions, as a migration uses them.
+  const allowedSettings = `
+alter role authenticator set pgrst.db_aggregates_enabled = 'true';
+alter role authenticator set pgrst.db_max_rows = '1000';
+alter role authenticator set pgrst.db_pre_request = 'public.check_request';
+alter role authenticator set plan_filter.statement_cost_limit = '100000';
+alter role authenticator set auto_explain.log_min_duration = '1s';
+alter role authenticator set log_min_messages = 'warning';
+alter role authenticator set log_lock_waits = 'on';
+alter role authenticator set pg_net.ttl = '1 hour';
+alter role authenticator set pgaudit.log = 'ddl';
+alter role authenticator set safeupdate.enabled = 'on';
+alter role authenticator set track_io_timing = 'on';
+create extension moddatetime with schema extensions;
+`
+
+  it('applies a migration that sets each kind of allowed parameter, and REST honours db_aggregates_enabled', async () => {
+    writeFileSync(path.join(migrationsDir(), '20260104000000_allowed_settings.sql'), allowedSettings)
+    await syncMigrations(cluster.url(), loadConfig(), { workdir })
+    const [row] = await query<{ settings: string[] }>(`
+      select s.setconfig as settings from pg_db_role_setting s
+      where s.setrole = 'authenticator'::regrole and s.setdatabase = 0`)
+    expect(row!.settings).toEqual(
+      expect.arrayContaining([
+        'pgrst.db_aggregates_enabled=true',
+        'pgrst.db_max_rows=1000',
+        'plan_filter.statement_cost_limit=100000',
+        'auto_explain.log_min_duration=1s',
+        'log_min_messages=warning',
+        'log_lock_waits=on',
+        'pg_net.ttl=1 hour',
+        'pgaudit.log=ddl',
+        'safeupdate.enabled=on',
+        'track_io_timing=on',
+      ]),
+    )
+    expect(
+      await query(`select extowner::regrole::text as owner from pg_extension where extname = 'moddatetime'`),
+    ).toEqual([{ owner: 'postgres' }])
+    // A setting outside the list stays the superuser's, as on Supabase.
+    const refused = await query(`alter role authenticator set log_statement = 'all'`).catch((e: unknown) => e)
+    expect(sqlState(refused)).toBe('42501')
+
+    await query(`alter role authenticator reset pgrst.db_pre_request`, admin())
+    const rest = await startRestHarness(admin(), { poolSize: 1 })
+    try {
+      const { data, error } = await rest.serviceRole().from('lessons').select('count()')
+      expect(error).toBeNull()
+      expect(data).toEqual([{ count: 8 }])
+    } finally {
+      await rest.close()
+      await query(`alter role authenticator reset all`, admin())
+      await query(`alter role authenticator set statement_timeout = '8s'`, admin())
+      await query(`alter role authenticator set lock_timeout = '8s'`, admin())
+    }
   }, 120_000)
 })
