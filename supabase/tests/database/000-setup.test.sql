@@ -171,6 +171,7 @@ $$;
 -- enrolled nowhere. alpine-basics (school A) is published and sequential: section 1 holds 'Welcome' (a preview)
 -- and 'First steps'; section 2 opens in 30 days and holds 'Deep dive'. alpine-draft (school A) is a draft with a
 -- preview lesson 'Draft lesson'; beacon-basics (school B) is published with 'Beacon lesson'. Every lesson has content.
+-- None issues certificates (new courses do by default; these three were written to test courses without them).
 create or replace function tests.create_course_fixture()
 returns void
 language plpgsql
@@ -188,14 +189,14 @@ declare
 begin
   perform tests.create_school_fixture();
   perform tests.create_user('enrolled', 'Erin Enrolled');
-  insert into public.courses (school_id, slug, title, status, progression, published_at)
-  values (tests.school_id('alpine-academy'), 'alpine-basics', 'Alpine Basics', 'published', 'sequential', now())
+  insert into public.courses (school_id, slug, title, status, progression, published_at, certificate_enabled)
+  values (tests.school_id('alpine-academy'), 'alpine-basics', 'Alpine Basics', 'published', 'sequential', now(), false)
   returning id into basics;
-  insert into public.courses (school_id, slug, title)
-  values (tests.school_id('alpine-academy'), 'alpine-draft', 'Alpine Draft')
+  insert into public.courses (school_id, slug, title, certificate_enabled)
+  values (tests.school_id('alpine-academy'), 'alpine-draft', 'Alpine Draft', false)
   returning id into draft;
-  insert into public.courses (school_id, slug, title, status, published_at)
-  values (tests.school_id('beacon-school'), 'beacon-basics', 'Beacon Basics', 'published', now())
+  insert into public.courses (school_id, slug, title, status, published_at, certificate_enabled)
+  values (tests.school_id('beacon-school'), 'beacon-basics', 'Beacon Basics', 'published', now(), false)
   returning id into beacon;
 
   insert into public.course_sections (course_id, position, title) values (basics, 1, 'Getting started') returning id into s1;

@@ -57,6 +57,20 @@ describe('PublishPanel', () => {
     expect(alert.textContent).toContain(reason)
   })
 
+  it('says in the checklist whether finishing the course earns a certificate, without blocking either way', async () => {
+    vi.spyOn(courseApi, 'getPublishChecklist').mockResolvedValue(ready)
+    const draft = { ...course, status: 'draft' as const, learner_count: 0 }
+    const { unmount } = await renderWithRouter(<PublishPanel course={{ ...draft, certificate_enabled: true }} />)
+    const on = await screen.findByRole('list', { name: 'Publishing checklist' })
+    expect(on.textContent).toContain('Certificate on completion: on')
+    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false)
+    unmount()
+    await renderWithRouter(<PublishPanel course={draft} />)
+    const off = await screen.findByRole('list', { name: 'Publishing checklist' })
+    expect(off.textContent).toContain('Certificate on completion: off')
+    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
   it('explains that archiving needs two-factor sign-in', async () => {
     vi.spyOn(courseApi, 'getPublishChecklist').mockResolvedValue(ready)
     vi.spyOn(courseApi, 'setCourseStatus').mockRejectedValue({ code: 'aal2_required', message: 'raw', details: null })

@@ -1,9 +1,10 @@
-// What publishing needs (course_publish_checklist: title, slug, curriculum, videos), the state buttons the course's
-// current state allows (Publish, Back to draft, Archive) and "Preview as learner". The database has the last word;
+// What publishing needs (course_publish_checklist: title, slug, curriculum, videos), whether finishing the course
+// earns a certificate (never a blocker), the state buttons the course's current state allows (Publish, Back to draft,
+// Archive) and "Preview as learner". The database has the last word;
 // its refusals (learners keep a course out of draft, archiving needs two-factor sign-in) are shown as sentences.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CircleCheck, CircleX, Eye } from 'lucide-react'
+import { Award, CircleCheck, CircleX, Eye } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -50,6 +51,7 @@ export function PublishPanel({ course }: { course: EditableCourse }) {
               </span>
             </li>
           ))}
+          <CertificateItem enabled={course.certificate_enabled} />
         </ul>
       )}
       {refusal ? (
@@ -107,5 +109,24 @@ export function PublishPanel({ course }: { course: EditableCourse }) {
         <p className="text-sm text-slate-600">Publish becomes available once every item above is done.</p>
       ) : null}
     </div>
+  )
+}
+
+/** A setting rather than a requirement: it says what learners get, and where to change it. */
+function CertificateItem({ enabled }: { enabled: boolean }) {
+  return (
+    <li className="flex items-start gap-2">
+      <Award aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${enabled ? 'text-teal-700' : 'text-slate-500'}`} />
+      <span>
+        <span className="font-medium text-slate-900">
+          {enabled ? 'Certificate on completion: on' : 'Certificate on completion: off'}
+        </span>
+        <span className="block text-sm text-slate-700">
+          {enabled
+            ? 'Learners who finish every lesson get a verifiable certificate. Turn it off under Details.'
+            : 'Learners who finish get no certificate. Turn it on under Details.'}
+        </span>
+      </span>
+    </li>
   )
 }

@@ -57,6 +57,9 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
               await navigate({ to: '/studio/courses/$courseId', params: { courseId: course.id } })
             }}
           />
+          <p className="mt-3 text-sm text-slate-600">
+            Learners who finish it get a certificate; you can turn that off in the course's details.
+          </p>
         </div>
       ) : null}
       {school.courses.length === 0 ? (
