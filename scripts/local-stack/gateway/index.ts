@@ -1,12 +1,14 @@
 // The API gateway on :54321, in place of the CLI's Kong: routes /rest/v1, /auth/v1, /storage/v1, /functions/v1 and
-// /realtime/v1 to the services of the local stack, answers CORS, applies the key rules, logs one line per request,
-// and turns a service's exception into Kong's 500 without ever going down with it.
+// /realtime/v1 to the services of the local stack, answers CORS, sets the forwarding headers from the connection,
+// applies the key rules, logs one line per request, and turns a service's exception into Kong's 500 without ever
+// going down with it.
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { Service } from '../http/service.ts'
 import { formatRequestLine, redactUrl } from './access-log.ts'
 import { checkHosts, clientUrl, defaultHosts, listenOnAll } from './bind.ts'
 import { addCorsHeaders, answerPreflight, isPreflight } from './cors.ts'
+import { setForwardingHeaders } from './forwarded.ts'
 import { rewriteAuthorization, rewriteRealtimeApiKey } from './key-rules.ts'
 import { matchRoute, type Route, type ServiceName } from './routes.ts'
 import { handleUpgrade } from './upgrade.ts'
@@ -140,7 +142,7 @@ export class Gateway {
     addCorsHeaders(res)
     const service = this.options.services[route.service]
     if (!service) return sendJson(res, 503, notInStack(route.service))
-    this.call(service, req, res, applyKeyRule(req, route), url)
+    this.call(service, req, res, prepareUpstream(req, route), url)
   }
 
   private call(service: Service, req: IncomingMessage, res: ServerResponse, path: string, url: string): void {
@@ -175,14 +177,18 @@ export class Gateway {
       track: this.upgraded,
       target:
         route && service?.upgrade
-          ? { service, path: applyKeyRule(req, route) }
+          ? { service, path: prepareUpstream(req, route) }
           : { status: route ? 503 : 404, body: route ? notInStack(route.service) : unknownRouteBody },
     })
   }
 }
 
-/** Applies the route's key rule to the request and returns the path to hand to the service. */
-function applyKeyRule(req: IncomingMessage, route: Route): string {
+/**
+ * Applies what Kong does to every proxied request, HTTP or upgrade (the forwarding headers and the route's key rule),
+ * and returns the path to hand to the service.
+ */
+function prepareUpstream(req: IncomingMessage, route: Route): string {
+  setForwardingHeaders(req)
   if (route.keyRule === 'authorization') rewriteAuthorization(req)
   return route.keyRule === 'query' ? rewriteRealtimeApiKey(route.path) : route.path
 }
