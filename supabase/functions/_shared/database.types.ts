@@ -319,6 +319,56 @@ export type Database = {
           },
         ]
       }
+      course_invitations: {
+        Row: {
+          cohort_id: string | null
+          course_id: string
+          created_at: string
+          email: string
+          id: string
+          invited_by: string | null
+        }
+        ComputedFields: never
+        Insert: {
+          cohort_id?: string | null
+          course_id: string
+          created_at?: string
+          email: string
+          id?: string
+          invited_by?: string | null
+        }
+        Update: {
+          cohort_id?: string | null
+          course_id?: string
+          created_at?: string
+          email?: string
+          id?: string
+          invited_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'course_invitations_cohort_id_fkey'
+            columns: ['cohort_id']
+            isOneToOne: false
+            referencedRelation: 'cohorts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'course_invitations_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'course_invitations_invited_by_fkey'
+            columns: ['invited_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       course_invites: {
         Row: {
           allowed_email_domains: string[] | null
@@ -967,6 +1017,282 @@ export type Database = {
           },
         ]
       }
+      quiz_attempt_grants: {
+        Row: {
+          course_id: string
+          extra: number
+          granted_at: string
+          granted_by: string | null
+          lesson_id: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          extra: number
+          granted_at?: string
+          granted_by?: string | null
+          lesson_id: string
+          user_id: string
+        }
+        Update: {
+          course_id?: string
+          extra?: number
+          granted_at?: string
+          granted_by?: string | null
+          lesson_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'quiz_attempt_grants_granted_by_fkey'
+            columns: ['granted_by']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'quiz_attempt_grants_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+          {
+            foreignKeyName: 'quiz_attempt_grants_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      quiz_attempts: {
+        Row: {
+          answers: NonNullable<Json>
+          course_id: string
+          deadline: string | null
+          id: string
+          lesson_id: string
+          max_score: number
+          number: number
+          option_orders: NonNullable<Json>
+          pass_mark: number | null
+          passed: boolean | null
+          percent: number | null
+          question_ids: string[]
+          results: Json | null
+          score: number | null
+          started_at: string
+          submitted_at: string | null
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          answers?: NonNullable<Json>
+          course_id: string
+          deadline?: string | null
+          id?: string
+          lesson_id: string
+          max_score: number
+          number: number
+          option_orders?: NonNullable<Json>
+          pass_mark?: number | null
+          passed?: boolean | null
+          percent?: number | null
+          question_ids: string[]
+          results?: Json | null
+          score?: number | null
+          started_at?: string
+          submitted_at?: string | null
+          user_id: string
+        }
+        Update: {
+          answers?: NonNullable<Json>
+          course_id?: string
+          deadline?: string | null
+          id?: string
+          lesson_id?: string
+          max_score?: number
+          number?: number
+          option_orders?: NonNullable<Json>
+          pass_mark?: number | null
+          passed?: boolean | null
+          percent?: number | null
+          question_ids?: string[]
+          results?: Json | null
+          score?: number | null
+          started_at?: string
+          submitted_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'quiz_attempts_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+          {
+            foreignKeyName: 'quiz_attempts_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      quiz_question_keys: {
+        Row: {
+          accepted_answers: string[]
+          correct_options: string[]
+          explanation_md: string | null
+          numeric_answer: number | null
+          question_id: string
+          tolerance: number
+        }
+        ComputedFields: never
+        Insert: {
+          accepted_answers?: string[]
+          correct_options?: string[]
+          explanation_md?: string | null
+          numeric_answer?: number | null
+          question_id: string
+          tolerance?: number
+        }
+        Update: {
+          accepted_answers?: string[]
+          correct_options?: string[]
+          explanation_md?: string | null
+          numeric_answer?: number | null
+          question_id?: string
+          tolerance?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'quiz_question_keys_question_id_fkey'
+            columns: ['question_id']
+            isOneToOne: true
+            referencedRelation: 'quiz_questions'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      quiz_questions: {
+        Row: {
+          course_id: string
+          created_at: string
+          id: string
+          kind: string
+          options: NonNullable<Json>
+          points: number
+          prompt_md: string
+          tags: string[]
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          course_id: string
+          created_at?: string
+          id?: string
+          kind: string
+          options?: NonNullable<Json>
+          points?: number
+          prompt_md: string
+          tags?: string[]
+          updated_at?: string
+        }
+        Update: {
+          course_id?: string
+          created_at?: string
+          id?: string
+          kind?: string
+          options?: NonNullable<Json>
+          points?: number
+          prompt_md?: string
+          tags?: string[]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'quiz_questions_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      quiz_settings: {
+        Row: {
+          attempts_allowed: number | null
+          cooldown_minutes: number
+          course_id: string
+          draw_count: number | null
+          draw_tags: string[]
+          grading: string
+          layout: string
+          lesson_id: string
+          pass_mark: number
+          question_ids: string[]
+          required: boolean
+          review_policy: string
+          review_when: string
+          shuffle_options: boolean
+          shuffle_questions: boolean
+          time_limit_minutes: number | null
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          attempts_allowed?: number | null
+          cooldown_minutes?: number
+          course_id: string
+          draw_count?: number | null
+          draw_tags?: string[]
+          grading?: string
+          layout?: string
+          lesson_id: string
+          pass_mark?: number
+          question_ids?: string[]
+          required?: boolean
+          review_policy?: string
+          review_when?: string
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
+          time_limit_minutes?: number | null
+          updated_at?: string
+        }
+        Update: {
+          attempts_allowed?: number | null
+          cooldown_minutes?: number
+          course_id?: string
+          draw_count?: number | null
+          draw_tags?: string[]
+          grading?: string
+          layout?: string
+          lesson_id?: string
+          pass_mark?: number
+          question_ids?: string[]
+          required?: boolean
+          review_policy?: string
+          review_when?: string
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
+          time_limit_minutes?: number | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'quiz_settings_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+        ]
+      }
       school_invitations: {
         Row: {
           created_at: string
@@ -1217,6 +1543,7 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_course_invitation: { Args: { invitation_id: string }; Returns: Json }
       accept_school_invitation: { Args: { school_id: string }; Returns: Database['public']['Enums']['school_role'] }
       account_deletion_blockers: {
         Args: { user_id: string }
@@ -1230,7 +1557,9 @@ export type Database = {
         Args: { cohort_id?: string; course_id: string; emails: string[] }
         Returns: {
           email: string
+          invitation_id: string
           result: string
+          send_email: boolean
         }[]
       }
       calendar_feed: { Args: { token: string }; Returns: Json }
@@ -1339,7 +1668,8 @@ export type Database = {
           enrolled_at: string
           enrollment_cohort_id: string
           enrollment_id: string
-          enrollment_status: Database['public']['Enums']['enrollment_status']
+          enrollment_status: string
+          invitation_id: string
           last_activity_at: string
           lessons_done: number
           lessons_total: number
@@ -1394,6 +1724,18 @@ export type Database = {
       }
       learner_stats: { Args: Record<PropertyKey, never>; Returns: Json }
       move_learner_to_cohort: { Args: { cohort_id: string; enrollment_id: string }; Returns: Json }
+      my_course_invitations: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          cohort_name: string
+          course_id: string
+          course_slug: string
+          course_title: string
+          id: string
+          invited_at: string
+          school_name: string
+        }[]
+      }
       my_sessions: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1474,7 +1816,7 @@ export type Database = {
       enrollment_source: 'open' | 'invite' | 'code' | 'manual'
       enrollment_status: 'active' | 'completed' | 'removed'
       event_kind: 'live' | 'deadline'
-      lesson_kind: 'video' | 'text'
+      lesson_kind: 'video' | 'text' | 'quiz'
       progress_status: 'not_started' | 'in_progress' | 'completed'
       school_role: 'owner' | 'instructor'
     }
@@ -1597,7 +1939,7 @@ export const Constants = {
       enrollment_source: ['open', 'invite', 'code', 'manual'],
       enrollment_status: ['active', 'completed', 'removed'],
       event_kind: ['live', 'deadline'],
-      lesson_kind: ['video', 'text'],
+      lesson_kind: ['video', 'text', 'quiz'],
       progress_status: ['not_started', 'in_progress', 'completed'],
       school_role: ['owner', 'instructor'],
     },

@@ -76,7 +76,7 @@ select results_eq($$select tests.roster('sort => ''cohort'', direction => ''asc'
 -- bad arguments -------------------------------------------------------------------------------------------------
 select is(
   tests.error_of(format($$select * from public.course_learners(%L, sort => 'password', direction => 'up', page_size => 0, page => 0, status => 'gone')$$, tests.course_id('alpine-basics'))),
-  '{"code": "validation_failed", "status": 422, "fields": {"page": "Pages start at 1.", "sort": "Sort by name, email, cohort, source, enrolled_at, last_activity_at, progress or status.", "status": "Choose active, completed or removed.", "direction": "Choose asc or desc.", "page_size": "Ask for 1 to 500 rows."}}',
+  '{"code": "validation_failed", "status": 422, "fields": {"page": "Pages start at 1.", "sort": "Sort by name, email, cohort, source, enrolled_at, last_activity_at, progress or status.", "status": "Choose invited, active, completed or removed.", "direction": "Choose asc or desc.", "page_size": "Ask for 1 to 500 rows."}}',
   'unknown sorts, directions, statuses and page sizes are refused field by field'
 );
 select is(tests.error_of(format($$select * from public.course_learners(%L, search => %L)$$, tests.course_id('alpine-basics'), repeat('x', 201))), '{"code": "validation_failed", "status": 422, "fields": {"search": "Search for at most 200 characters."}}', 'a search longer than 200 characters is refused');

@@ -1,8 +1,9 @@
 -- move_learner_to_cohort, add_learners and the instructor's view of a learner's per-lesson progress: members of the
--- course's school only; cohorts of the same course only; adding by email enrolls accounts (source manual), names the
--- addresses without one for the add-learners function to invite, and reinstates a removed learner.
+-- course's school only; cohorts of the same course only; adding by email invites every valid address alike (with an
+-- account or not), and the learner is enrolled (source manual) or a removed one reinstated only when they accept.
+-- 722-course-invitations covers the invitations themselves.
 begin;
-select plan(24);
+select plan(28);
 
 select tests.create_enrollment_fixture();
 insert into public.lesson_progress (user_id, lesson_id, course_id, status, position_s, watched_s, completed_at, completed_by)
@@ -53,14 +54,21 @@ select results_eq(
       array[' Newbie@Test.Summit.Local ', 'enrolled@test.summit.local', 'nobody@example.com', 'not an email', 'newbie@test.summit.local'],
       tests.cohort_id('Spring')
     ) order by email$$,
-  $$values ('enrolled@test.summit.local', 'already_enrolled'), ('newbie@test.summit.local', 'enrolled'), ('nobody@example.com', 'unknown'), ('not an email', 'invalid')$$,
-  'an instructor adds by email: accounts are enrolled once, existing learners left as they are, unknown and malformed addresses named'
+  $$values ('enrolled@test.summit.local', 'already_enrolled'), ('newbie@test.summit.local', 'invited'), ('nobody@example.com', 'invited'), ('not an email', 'invalid')$$,
+  'an instructor adds by email: an account and an unknown address are both invited once, existing learners left as they are, malformed addresses named'
 );
+select tests.clear_authentication();
+select is_empty(
+  $$select 1 from public.enrollments where user_id = tests.get_user_id('newbie')$$,
+  'the added account is not enrolled before accepting'
+);
+select tests.authenticate_as('newbie');
+select ok(public.accept_course_invitation((select id from public.course_invitations)) is not null, 'the invitee accepts');
 select tests.clear_authentication();
 select results_eq(
   $$select source::text, status::text, cohort_id from public.enrollments where user_id = tests.get_user_id('newbie')$$,
   $$values ('manual', 'active', tests.cohort_id('Spring'))$$,
-  'the added learner is enrolled manually, active, in the chosen cohort'
+  'then they are enrolled manually, active, in the chosen cohort'
 );
 select results_eq($$select count(*)::int from public.enrollments where user_id = tests.get_user_id('enrolled')$$, array[1], 'an existing learner is not enrolled twice');
 
@@ -68,7 +76,11 @@ select results_eq($$select count(*)::int from public.enrollments where user_id =
 select tests.authenticate_as('owner', 'aal2');
 select is((public.remove_learner(tests.enrollment_of('classmate'), 'Left the company')) ->> 'status', 'removed', 'the owner removes a learner');
 select tests.authenticate_as('owner', 'aal1');
-select results_eq($$select result from public.add_learners(tests.course_id('alpine-basics'), array['classmate@test.summit.local'])$$, array['enrolled'], 'adding them back by email enrolls them again');
+select results_eq($$select result from public.add_learners(tests.course_id('alpine-basics'), array['classmate@test.summit.local'])$$, array['invited'], 'adding them back by email invites them again');
+select tests.clear_authentication();
+select results_eq($$select status::text from public.enrollments where id = tests.enrollment_of('classmate')$$, array['removed'], 'they stay removed until they accept');
+select tests.authenticate_as('classmate');
+select ok(public.accept_course_invitation((select id from public.course_invitations)) is not null, 'the removed learner accepts');
 select tests.clear_authentication();
 select results_eq(
   $$select status::text, removal_reason, removed_at from public.enrollments where id = tests.enrollment_of('classmate')$$,

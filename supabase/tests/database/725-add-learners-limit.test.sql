@@ -1,8 +1,8 @@
 -- add_learners looks up at most 1,000 distinct addresses per caller per 24 hours: past that, rate_limited 429 with
--- the wait, and nothing enrolled. An address looked up again within the day counts once; refusals (non-members, bad
+-- the wait, and nobody invited or enrolled. An address looked up again within the day counts once; refusals (non-members, bad
 -- lists) count nothing; each caller has their own allowance; an allowance frees up as its lookups turn a day old.
 begin;
-select plan(10);
+select plan(11);
 
 select tests.create_enrollment_fixture();
 
@@ -71,6 +71,10 @@ select is(
      and course_id = tests.course_id('alpine-basics')
      and user_id in (select id from auth.users where email like 'a-%@test.summit.local')),
   0, 'the refused call enrolled nobody'
+);
+select is(
+  (select count(*)::integer from public.course_invitations where email like 'a-%@test.summit.local'),
+  0, 'and invited nobody'
 );
 
 select * from finish();
