@@ -390,6 +390,13 @@ describe.skipIf(!apiUrl)('account functions', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
     })
 
+    it('refuses a code with a NUL character as a validation failure (422), not a fault', async () => {
+      const user = await newUser('recovery-nul')
+      const answer = await call(apiUrl!, 'mfa-recovery', user.accessToken, { code: '\u0000' })
+      expect(answer).toMatchObject({ status: 422, body: { error: { code: 'validation_failed' } } })
+      expect(Object.keys((answer.body as { error: { fields: object } }).error.fields)).toEqual(['code'])
+    })
+
     it('refuses a request without a session', async () => {
       const answer = await call(apiUrl!, 'mfa-recovery', 'not-a-token', { code: 'aaaaa-aaaaa' })
       expect(answer.status).toBe(401)

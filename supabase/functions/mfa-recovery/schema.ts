@@ -7,5 +7,7 @@ export const recoveryBody = z.strictObject({
     .string({ error: 'Enter a recovery code.' })
     .trim()
     .min(1, 'Enter a recovery code.')
-    .max(64, 'That is longer than a recovery code.'),
+    .max(64, 'That is longer than a recovery code.')
+    // Control characters (a NUL above all, which PostgreSQL's text cannot hold) are never part of a code.
+    .regex(/^[^\p{Cc}]*$/u, 'A recovery code has only letters, digits and a dash.'),
 }, { error: 'Send a JSON object with code.' })
