@@ -5,6 +5,7 @@
 import { json, requireMethod, serveJson } from '../_shared/http.ts'
 import { userClient, visitorClient } from '../_shared/supabase.ts'
 import { parse, readJson } from '../_shared/validate.ts'
+import { checkCallerClaims } from './caller.ts'
 import { lessonMedia } from './media.ts'
 import { lessonMediaBody } from './schema.ts'
 
@@ -14,5 +15,6 @@ Deno.serve(serveJson(async (request) => {
   // No Auth round trip: the Data API and Storage check the caller's token themselves on both calls. Without one (a
   // visitor sends the publishable key as `apikey` only) the calls are made as `anon`.
   const authorization = request.headers.get('Authorization')
+  checkCallerClaims(authorization)
   return json(await lessonMedia(authorization ? userClient(authorization) : visitorClient(), lessonId))
 }))
