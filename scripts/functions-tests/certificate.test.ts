@@ -79,6 +79,18 @@ describe.skipIf(!apiUrl)('certificate function', () => {
       completed: true,
     })
     expect(saved.error).toBeNull()
+    // This stack's functions run without SITE_URL: without a loopback Origin there is no address to print.
+    for (const headers of [{}, { Origin: 'https://elsewhere.example' }]) {
+      const { error, response } = await learner.db.functions.invoke('certificate', {
+        body: { course_id: course.id },
+        headers,
+      })
+      expect(error).toBeInstanceOf(FunctionsHttpError)
+      expect({ status: response?.status, body: await (error!.context as Response).json() }).toMatchObject({
+        status: 503,
+        body: { error: { code: 'site_url_not_configured' } },
+      })
+    }
     const answer = await invoke(learner.db, { course_id: course.id })
     expect(answer.status).toBe(200)
     const { url, code } = answer.body as { url: string; code: string }

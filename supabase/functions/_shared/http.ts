@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'email_failed'
   | 'email_not_configured'
+  | 'site_url_not_configured'
   | 'internal'
 
 export type FieldErrors = Record<string, string>

@@ -90,7 +90,14 @@ export async function certificateByCode(visitor: Client, admin: Client, code: st
 /** The certificate's PDF in storage, rendered on first use; answers the object path. */
 export async function ensurePdf(admin: Client, certificate: Certificate, site: string | undefined): Promise<string> {
   if (certificate.pdf_path) return certificate.pdf_path
-  if (!site) throw new Error('SITE_URL is not set and the request has no loopback Origin: cannot print the QR code')
+  if (!site) {
+    // The QR code and links need the app's address, and a PDF is rendered once: refuse rather than print a guess.
+    throw new HttpError(
+      503,
+      'site_url_not_configured',
+      'Certificates cannot be issued until the site address (SITE_URL) is configured.',
+    )
+  }
   const { data: profile, error } = await admin
     .from('profiles')
     .select('timezone')
