@@ -1,8 +1,8 @@
 -- Managing a school's members (20261124131000): the roster with emails for owners only, changing roles and removing
 -- members through the calls, per audience (anon, learner, instructor of the school, owner, owner of another school);
--- removing and leaving need aal2; the last owner can neither leave, be removed nor be demoted.
+-- promoting, demoting, removing and leaving need aal2; the last owner can neither leave, be removed nor be demoted.
 begin;
-select plan(32);
+select plan(34);
 
 select tests.create_school_fixture();
 select tests.create_user('second', 'Sam Second');
@@ -53,8 +53,14 @@ select tests.authenticate_as('owner');
 select is(tests.error_of($$select public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('learner'), 'owner')$$),
   '{"code": "validation_failed", "status": 422, "fields": {"user_id": "This person is not a member of the school."}}',
   'an owner cannot give a role to someone who is not a member');
+select is(tests.error_of($$select public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('second'), 'owner')$$),
+  '{"code": "aal2_required", "status": 403}', 'promoting gives ownership away, so it needs a second factor');
+select is(tests.error_of($$update public.school_members set role = 'owner' where user_id = tests.get_user_id('second')$$),
+  '{"code": "aal2_required", "status": 403}', 'a direct update to owner needs it too');
+select tests.authenticate_as('owner', 'aal2');
 select is(public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('second'), 'owner'),
-  'owner'::public.school_role, 'an owner promotes an instructor (no second factor needed)');
+  'owner'::public.school_role, 'with it, an owner promotes an instructor');
+select tests.authenticate_as('owner');
 select is(tests.error_of($$select public.change_school_member_role(tests.school_id('alpine-academy'), tests.get_user_id('second'), 'instructor')$$),
   '{"code": "aal2_required", "status": 403}', 'demoting an owner takes ownership away, so it needs a second factor');
 select tests.authenticate_as('owner', 'aal2');
