@@ -2,7 +2,7 @@
 -- removed learner back to what their progress says; it cannot complete a learner by hand or reopen a completed
 -- enrollment. The product's own paths (save_progress completing, remove_learner) are unaffected.
 begin;
-select plan(6);
+select plan(7);
 
 select tests.create_enrollment_fixture();
 update public.enrollments set status = 'completed', completed_at = now() - interval '1 day'
@@ -18,6 +18,11 @@ select is(
   tests.error_of($$update public.enrollments set status = 'completed' where user_id = tests.get_user_id('enrolled')$$),
   '{"code": "validation_failed", "status": 422, "fields": {"status": "An enrollment completes by itself when every lesson is done; instructors can only remove a learner or take them back."}}',
   'nor complete a learner by hand'
+);
+select is(
+  tests.error_of($$update public.enrollments set status = 'removed' where user_id = tests.get_user_id('enrolled')$$),
+  '{"code": "aal2_required", "status": 403}',
+  'removing a learner without a second factor answers aal2_required, as remove_learner does'
 );
 
 select tests.authenticate_as('instructor', 'aal2');
