@@ -1538,6 +1538,102 @@ export type Database = {
           },
         ]
       }
+      video_check_answers: {
+        Row: {
+          answer: NonNullable<Json>
+          answered_at: string
+          check_id: string
+          correct: boolean
+          course_id: string
+          points: number
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          answer: NonNullable<Json>
+          answered_at?: string
+          check_id: string
+          correct: boolean
+          course_id: string
+          points: number
+          user_id: string
+        }
+        Update: {
+          answer?: NonNullable<Json>
+          answered_at?: string
+          check_id?: string
+          correct?: boolean
+          course_id?: string
+          points?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'video_check_answers_check_id_fkey'
+            columns: ['check_id']
+            isOneToOne: false
+            referencedRelation: 'video_checks'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'video_check_answers_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'video_check_answers_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      video_checks: {
+        Row: {
+          at_s: number
+          course_id: string
+          created_at: string
+          id: string
+          lesson_id: string
+          question_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          at_s: number
+          course_id: string
+          created_at?: string
+          id?: string
+          lesson_id: string
+          question_id: string
+        }
+        Update: {
+          at_s?: number
+          course_id?: string
+          created_at?: string
+          id?: string
+          lesson_id?: string
+          question_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'video_checks_lesson_fkey'
+            columns: ['lesson_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'lessons'
+            referencedColumns: ['id', 'course_id']
+          },
+          {
+            foreignKeyName: 'video_checks_question_fkey'
+            columns: ['question_id', 'course_id']
+            isOneToOne: false
+            referencedRelation: 'quiz_questions'
+            referencedColumns: ['id', 'course_id']
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1562,6 +1658,7 @@ export type Database = {
           send_email: boolean
         }[]
       }
+      answer_video_check: { Args: { p_answer: Json; p_check_id: string }; Returns: Json }
       calendar_feed: { Args: { token: string }; Returns: Json }
       calendar_items: {
         Args: { from_at: string; max_items?: number; to_at: string }
@@ -1692,6 +1789,18 @@ export type Database = {
           ok: boolean
         }[]
       }
+      course_quiz_scores: {
+        Args: { p_course_id: string }
+        Returns: {
+          attempts: number
+          best_percent: number
+          last_submitted_at: string
+          lesson_id: string
+          lesson_title: string
+          passed: boolean
+          user_id: string
+        }[]
+      }
       course_slug_available: { Args: { slug: string }; Returns: boolean }
       create_access_code: {
         Args: { cohort_id?: string; course_id: string; expires_at?: string; max_uses?: number }
@@ -1717,7 +1826,10 @@ export type Database = {
       }
       delete_course_section: { Args: { section_id: string }; Returns: undefined }
       delete_lesson: { Args: { lesson_id: string }; Returns: undefined }
+      duplicate_quiz_question: { Args: { p_question_id: string }; Returns: string }
       end_session: { Args: { session_id: string }; Returns: undefined }
+      grant_quiz_attempt: { Args: { p_extra?: number; p_lesson_id: string; p_user_id: string }; Returns: undefined }
+      import_quiz_questions: { Args: { p_course_id: string; p_questions: Json }; Returns: number }
       invite_school_member: {
         Args: { email: string; role?: Database['public']['Enums']['school_role']; school_id: string }
         Returns: Json
@@ -1764,6 +1876,10 @@ export type Database = {
           lesson_title: string
         }[]
       }
+      quiz_attempt_review: { Args: { p_attempt_id: string }; Returns: Json }
+      quiz_item_analysis: { Args: { p_lesson_id: string }; Returns: Json }
+      quiz_preview: { Args: { p_lesson_id: string }; Returns: Json }
+      quiz_state: { Args: { p_lesson_id: string }; Returns: Json }
       recovery_codes_left: { Args: Record<PropertyKey, never>; Returns: number }
       redeem_access_code: { Args: { code: string; course_id: string; user_id: string }; Returns: Json }
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
@@ -1782,6 +1898,9 @@ export type Database = {
         Args: { completed?: boolean; lesson_id: string; observed_at?: string; position_s: number; watched_s: number }
         Returns: Json
       }
+      save_quiz_answer: { Args: { p_answer: Json; p_attempt_id: string; p_question_id: string }; Returns: Json }
+      save_quiz_attempt: { Args: { p_attempt_id: string }; Returns: Json }
+      save_quiz_question: { Args: { p_course_id: string; p_question: Json; p_question_id: string }; Returns: string }
       save_study_plan: {
         Args: {
           course_id: string
@@ -1803,7 +1922,9 @@ export type Database = {
         }[]
       }
       school_slug_available: { Args: { slug: string }; Returns: boolean }
+      start_quiz_attempt: { Args: { p_lesson_id: string }; Returns: Json }
       verify_certificate: { Args: { code: string }; Returns: Json }
+      video_check_question: { Args: { p_check_id: string }; Returns: Json }
     }
     Enums: {
       completed_by: 'manual' | 'rule' | 'instructor'
