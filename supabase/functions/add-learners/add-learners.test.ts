@@ -1,34 +1,45 @@
-// Unit tests of add-learners' logic with stand-in clients: invalid addresses never reach the database, unknown
-// ones are invited and then enrolled (answered "invited"), refusals of the database keep their code and fields.
+// Unit tests of add-learners' logic with stand-in clients: invalid addresses never reach the database; a registered
+// and an unknown address are both answered "invited", the first with a sign-in link, the second with Auth's invite,
+// both to /invitations/<id>; a spent email budget leaves the rest answered alike; refusals keep their code and fields.
 import assert from 'node:assert/strict'
 import { HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
-import { addLearners, refusalOf } from './add-learners.ts'
+import { addLearners, isPerAddressWait, refusalOf } from './add-learners.ts'
 
 const courseId = '0a7c1a3e-52c2-4d7b-9a57-1c7e8f1f2b3c'
-const accounts = new Set(['ada@example.com'])
-const enrolled = new Set(['bo@example.com'])
+const site = 'http://127.0.0.1:5173'
 
-function fakes(options: { failInvites?: boolean } = {}) {
-  const calls = { rpc: [] as string[][], invites: [] as { email: string; redirectTo?: string }[] }
+interface FakeOptions {
+  inviteError?: { code?: string; status?: number; message: string }
+  linkError?: { code?: string; status?: number; message: string }
+  alreadySent?: Set<string>
+}
+
+function fakes(options: FakeOptions = {}) {
+  const accounts = new Set(['ada@example.com'])
+  const enrolled = new Set(['bo@example.com'])
+  const calls = { rpc: [] as string[][], invites: [] as string[], links: [] as string[], redirects: [] as string[] }
   const user = {
     rpc: (_name: string, args: { emails: string[] }) => {
       calls.rpc.push(args.emails)
       const data = args.emails.map((email) => ({
         email,
-        result: enrolled.has(email) ? 'already_enrolled' : accounts.has(email) ? 'enrolled' : 'unknown',
+        result: enrolled.has(email) ? 'already_enrolled' : 'invited',
+        invitation_id: enrolled.has(email) ? null : `inv-${email}`,
+        send_email: !enrolled.has(email) && !options.alreadySent?.has(email),
       }))
       return Promise.resolve({ data, error: null, status: 200 })
     },
-    from: () => ({ select: () => ({ eq: () => ({ maybeSingle: () => Promise.resolve({ data: { slug: 'web' } }) }) }) }),
   }
   const admin = {
     auth: {
       admin: {
         inviteUserByEmail: (email: string, opts?: { redirectTo?: string }) => {
-          calls.invites.push({ email, redirectTo: opts?.redirectTo })
-          if (options.failInvites) {
-            return Promise.resolve({ error: { code: 'over_email_send_rate_limit', message: 'slow down' } })
+          calls.invites.push(email)
+          calls.redirects.push(opts?.redirectTo ?? '')
+          if (options.inviteError) return Promise.resolve({ error: options.inviteError })
+          if (accounts.has(email)) {
+            return Promise.resolve({ error: { code: 'email_exists', status: 422, message: 'registered' } })
           }
           accounts.add(email)
           return Promise.resolve({ error: null })
@@ -36,10 +47,24 @@ function fakes(options: { failInvites?: boolean } = {}) {
       },
     },
   }
-  return { clients: { user: user as unknown as Client, admin: admin as unknown as Client }, calls }
+  const anon = {
+    auth: {
+      signInWithOtp: ({ email, options: opts }: { email: string; options: { emailRedirectTo?: string } }) => {
+        calls.links.push(email)
+        calls.redirects.push(opts.emailRedirectTo ?? '')
+        return Promise.resolve({ error: options.linkError ?? null })
+      },
+    },
+  }
+  const clients = {
+    user: user as unknown as Client,
+    admin: admin as unknown as Client,
+    anon: anon as unknown as Client,
+  }
+  return { clients, calls }
 }
 
-Deno.test('each address gets one answer, in the order given; unknown ones are invited to the course page', async () => {
+Deno.test('a registered and an unknown address get the same answer, each an email to its invitation', async () => {
   const { clients, calls } = fakes()
   const results = await addLearners(
     clients,
@@ -47,23 +72,58 @@ Deno.test('each address gets one answer, in the order given; unknown ones are in
       course_id: courseId,
       emails: [' Ada@example.com', 'bo@example.com', 'nope', 'new@example.com', 'ada@example.com'],
     },
-    'http://127.0.0.1:5173',
+    site,
   )
   assert.deepEqual(results, [
-    { email: 'ada@example.com', result: 'enrolled' },
+    { email: 'ada@example.com', result: 'invited' },
     { email: 'bo@example.com', result: 'already_enrolled' },
     { email: 'nope', result: 'invalid' },
     { email: 'new@example.com', result: 'invited' },
   ])
-  assert.deepEqual(calls.rpc, [['ada@example.com', 'bo@example.com', 'new@example.com'], ['new@example.com']])
-  assert.deepEqual(calls.invites, [{ email: 'new@example.com', redirectTo: 'http://127.0.0.1:5173/courses/web' }])
+  assert.deepEqual(calls.rpc, [['ada@example.com', 'bo@example.com', 'new@example.com']])
+  assert.deepEqual(calls.invites, ['ada@example.com', 'new@example.com'])
+  assert.deepEqual(calls.links, ['ada@example.com'])
+  assert.deepEqual(calls.redirects, [
+    `${site}/auth/callback?redirect=%2Finvitations%2Finv-ada%40example.com`,
+    `${site}/auth/callback?redirect=%2Finvitations%2Finv-ada%40example.com`,
+    `${site}/auth/callback?redirect=%2Finvitations%2Finv-new%40example.com`,
+  ])
 })
 
-Deno.test('an invitation Auth cannot send is answered failed, and nobody is enrolled for it', async () => {
-  const { clients, calls } = fakes({ failInvites: true })
-  const results = await addLearners(clients, { course_id: courseId, emails: ['late@example.com'] })
-  assert.deepEqual(results, [{ email: 'late@example.com', result: 'failed' }])
-  assert.equal(calls.rpc.length, 1)
+Deno.test('an address invited again within the day gets no second email', async () => {
+  const { clients, calls } = fakes({ alreadySent: new Set(['new@example.com']) })
+  const results = await addLearners(clients, { course_id: courseId, emails: ['new@example.com'] }, site)
+  assert.deepEqual(results, [{ email: 'new@example.com', result: 'invited' }])
+  assert.deepEqual([calls.invites, calls.links], [[], []])
+})
+
+Deno.test("a per-address wait on a registered address's link is not told apart from an unknown address", async () => {
+  const wait = {
+    code: 'over_email_send_rate_limit',
+    status: 429,
+    message: 'you can only request this after 42 seconds',
+  }
+  const { clients } = fakes({ linkError: wait })
+  assert.ok(isPerAddressWait(wait.message))
+  assert.deepEqual(
+    await addLearners(clients, { course_id: courseId, emails: ['ada@example.com', 'new@example.com'] }),
+    [
+      { email: 'ada@example.com', result: 'invited' },
+      { email: 'new@example.com', result: 'invited' },
+    ],
+  )
+})
+
+Deno.test('once the email budget is spent, every later address is answered failed without asking Auth again', async () => {
+  const { clients, calls } = fakes({
+    inviteError: { code: 'over_email_send_rate_limit', status: 429, message: 'email rate limit exceeded' },
+  })
+  const results = await addLearners(clients, { course_id: courseId, emails: ['ada@example.com', 'new@example.com'] })
+  assert.deepEqual(results, [
+    { email: 'ada@example.com', result: 'failed' },
+    { email: 'new@example.com', result: 'failed' },
+  ])
+  assert.deepEqual(calls.invites, ['ada@example.com'])
 })
 
 Deno.test('only invalid addresses: the database is not asked', async () => {

@@ -1,8 +1,11 @@
-// Adding learners by email: the database (add_learners, called as the caller so it checks that they teach the
-// course) enrolls every address with an account and names the others; those get Auth's invitation (the only step
-// that needs the service role) and are then enrolled the same way, so they are in the course when they accept.
+// Inviting learners by email. The database (add_learners, called as the caller so it checks that they teach the
+// course and counts the day's addresses) records one invitation per address and never says whether the address
+// has an account; nobody is enrolled until they accept in the app. Auth then sends each new invitation's email:
+// an invite that creates the account, or, when Auth answers that the address is registered, a sign-in link; both
+// land on /invitations/<id>. The caller's answer is the same in both cases.
 import { type ErrorCode, HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
+import { invitationLink } from './redirect.ts'
 import { type AddLearnersBody, type AddOutcome, type AddResult, normalizeEmail } from './schema.ts'
 
 export interface Clients {
@@ -10,15 +13,21 @@ export interface Clients {
   user: Client
   /** Service role: only for auth.admin.inviteUserByEmail, which no user may call. */
   admin: Client
+  /** Publishable key, no session: asks Auth for a sign-in link to an existing account. */
+  anon: Client
 }
 
-type DbResult = 'enrolled' | 'already_enrolled' | 'invalid' | 'unknown'
 interface DbRow {
   email: string
-  result: DbResult
+  result: 'invited' | 'already_enrolled' | 'invalid'
+  invitation_id: string | null
+  send_email: boolean
 }
 
 const knownCodes: ErrorCode[] = ['not_signed_in', 'forbidden', 'course_not_found', 'validation_failed', 'rate_limited']
+
+// What GoTrue's admin invite answers (422) for an address whose account is confirmed.
+const registered = new Set(['email_exists', 'user_already_exists'])
 
 /** Turns a refusal of the add_learners call into the same error for the function's caller. */
 export function refusalOf(error: { code?: string; message?: string; details?: unknown }, status: number): HttpError {
@@ -36,12 +45,12 @@ export function refusalOf(error: { code?: string; message?: string; details?: un
     fields?: Record<string, string>
     retry_after_s?: unknown
   }
-  // The daily lookup limit says how long to wait; the caller gets it as Retry-After.
+  // The daily limit says how long to wait; the caller gets it as Retry-After.
   const headers = typeof retryAfter === 'number' ? { 'Retry-After': String(retryAfter) } : undefined
   return new HttpError(status, code, error.message ?? 'The request was refused.', fields, headers)
 }
 
-async function addInDatabase(user: Client, body: AddLearnersBody, emails: string[]): Promise<DbRow[]> {
+async function inviteInDatabase(user: Client, body: AddLearnersBody, emails: string[]): Promise<DbRow[]> {
   const { data, error, status } = await user.rpc('add_learners', {
     course_id: body.course_id,
     emails,
@@ -55,21 +64,46 @@ async function addInDatabase(user: Client, body: AddLearnersBody, emails: string
   return (data ?? []) as DbRow[]
 }
 
-/** Sends Auth's invitation; true when the address has an account now (invited, or created meanwhile). */
-async function invite(admin: Client, email: string, redirectTo: string | undefined): Promise<boolean> {
-  const { error } = await admin.auth.admin.inviteUserByEmail(email, redirectTo ? { redirectTo } : undefined)
-  if (!error) return true
-  // Signed up between the two steps: enrolling them is what the instructor wanted.
-  if (error.code === 'email_exists' || error.code === 'user_already_exists') return true
-  console.error(`inviting an address failed (${error.code ?? error.status}): ${error.message}`)
-  return false
+/** What became of one invitation's email: sent (or not needed), not sent, or the project's email budget is spent. */
+type Sent = 'sent' | 'failed' | 'budget_spent'
+
+/**
+ * One invitation's email: Auth's invite for an address without an account, a sign-in link for a registered one.
+ * A per-address wait or a refusal of the sign-in link is not passed on (an unknown address meets no such thing,
+ * so it would tell the two apart); the invitation waits in the app either way.
+ */
+async function sendEmail(clients: Clients, email: string, redirectTo: string | undefined): Promise<Sent> {
+  const invite = await clients.admin.auth.admin.inviteUserByEmail(email, redirectTo ? { redirectTo } : undefined)
+  if (!invite.error) return 'sent'
+  if (invite.error.status === 429) return 'budget_spent'
+  if (!invite.error.code || !registered.has(invite.error.code)) {
+    console.error(
+      `add-learners: invite not sent (${invite.error.code ?? invite.error.status}): ${invite.error.message}`,
+    )
+    return 'failed'
+  }
+  const link = await clients.anon.auth.signInWithOtp({
+    email,
+    options: { shouldCreateUser: false, emailRedirectTo: redirectTo },
+  })
+  if (!link.error) return 'sent'
+  if (link.error.status === 429 && !isPerAddressWait(link.error.message)) return 'budget_spent'
+  if (link.error.status !== undefined && link.error.status >= 500) {
+    console.error(
+      `add-learners: sign-in link not sent (${link.error.code ?? link.error.status}): ${link.error.message}`,
+    )
+    return 'failed'
+  }
+  console.warn(`add-learners: no sign-in link sent (${link.error.code ?? link.error.status}): ${link.error.message}`)
+  return 'sent'
 }
 
-/** The course page the invitation's link lands on, on the app's origin. */
-async function landing(user: Client, courseId: string, site: string | undefined): Promise<string | undefined> {
-  if (!site) return undefined
-  const { data } = await user.from('courses').select('slug').eq('id', courseId).maybeSingle()
-  return data ? `${site}/courses/${data.slug}` : `${site}/`
+/**
+ * GoTrue answers both its hourly email budget and its per-address wait (max_frequency) with 429
+ * over_email_send_rate_limit; only the wait's sentence says "you can only request this after N seconds".
+ */
+export function isPerAddressWait(message: string): boolean {
+  return /only request this after \d+ seconds?/i.test(message)
 }
 
 export async function addLearners(clients: Clients, body: AddLearnersBody, site?: string): Promise<AddOutcome[]> {
@@ -84,24 +118,17 @@ export async function addLearners(clients: Clients, body: AddLearnersBody, site?
   }
   const valid = order.filter((email) => results.get(email) !== 'invalid')
 
-  const unknown: string[] = []
+  let budgetSpent = false
   if (valid.length > 0) {
-    for (const row of await addInDatabase(clients.user, body, valid)) {
-      if (row.result === 'unknown') unknown.push(row.email)
-      else results.set(row.email, row.result)
-    }
-  }
-
-  if (unknown.length > 0) {
-    const redirectTo = await landing(clients.user, body.course_id, site)
-    const invited: string[] = []
-    for (const email of unknown) if (await invite(clients.admin, email, redirectTo)) invited.push(email)
-    if (invited.length > 0) {
-      for (const row of await addInDatabase(clients.user, body, invited)) {
-        // Their account exists since the invitation: enrolled now means enrolled on acceptance.
-        if (row.result === 'enrolled') results.set(row.email, 'invited')
-        else if (row.result !== 'unknown') results.set(row.email, row.result)
-      }
+    for (const row of await inviteInDatabase(clients.user, body, valid)) {
+      results.set(row.email, row.result)
+      if (row.result !== 'invited' || !row.send_email || !row.invitation_id) continue
+      // Once the project's email budget is spent, the rest wait in the app; they are answered alike.
+      const sent = budgetSpent
+        ? 'budget_spent'
+        : await sendEmail(clients, row.email, invitationLink(site, row.invitation_id))
+      if (sent === 'budget_spent') budgetSpent = true
+      if (sent !== 'sent') results.set(row.email, 'failed')
     }
   }
 

@@ -19,8 +19,12 @@ export const addLearnersBody = z.strictObject({
 
 export type AddLearnersBody = z.output<typeof addLearnersBody>
 
-/** What happened to one address. `failed`: it has no account and Auth could not send the invitation. */
-export type AddResult = 'enrolled' | 'already_enrolled' | 'invited' | 'invalid' | 'failed'
+/**
+ * What happened to one address: `invited` (a pending invitation, whether or not the address has an account),
+ * `already_enrolled` (a learner of the course already), `invalid`, or `failed` (invited, but its email could not be
+ * sent: the project's email budget is spent or Auth failed; the invitation still waits in the app).
+ */
+export type AddResult = 'invited' | 'already_enrolled' | 'invalid' | 'failed'
 
 export interface AddOutcome {
   email: string
