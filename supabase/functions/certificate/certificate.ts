@@ -63,8 +63,9 @@ export async function ownCertificate(user: Client, userId: string, courseId: str
 }
 
 /**
- * A valid certificate by its code, for anyone. verify_certificate decides first, as the caller's address (the
- * forwarding headers are passed on), so the function shares the page's rate limit and its answers.
+ * A valid certificate by its code, for anyone. verify_certificate decides first, counting the caller's address
+ * (`visitor` passes on their forwarding headers, see _shared/client-address.ts), so the function shares the page's
+ * rate limit and its answers.
  */
 export async function certificateByCode(visitor: Client, admin: Client, code: string): Promise<Certificate> {
   const { data, error } = await visitor.rpc('verify_certificate', { code })

@@ -2,30 +2,13 @@
 // `{ code }` (anyone: a valid certificate's PDF, as the verification page offers it) → 200 `{ url, code }`, a
 // signed URL of the PDF relative to the project's URL (see _shared/storage-url.ts). Errors use the envelope of
 // _shared/http.ts; the flow lives in certificate.ts.
-import { createClient } from '@supabase/supabase-js'
-import type { Database } from '../_shared/database.types.ts'
 import { json, requireMethod, serveJson } from '../_shared/http.ts'
 import { adminClient, requireUser } from '../_shared/supabase.ts'
 import { parse, readJson } from '../_shared/validate.ts'
 import { certificateByCode, ensurePdf, ownCertificate, signedPdfUrl } from './certificate.ts'
 import { certificateBody } from './schema.ts'
 import { siteOrigin } from '../_shared/site.ts'
-
-// The headers that say who the client is, passed on to verify_certificate so its per-address limit counts the
-// visitor, not this function.
-const forwarded = ['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip']
-
-function visitorClient(request: Request) {
-  const headers: Record<string, string> = {}
-  for (const name of forwarded) {
-    const value = request.headers.get(name)
-    if (value) headers[name] = value
-  }
-  return createClient<Database>(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers },
-  })
-}
+import { onBehalfOfVisitor } from '../_shared/client-address.ts'
 
 Deno.serve(serveJson(async (request) => {
   requireMethod(request, 'POST')
@@ -36,7 +19,7 @@ Deno.serve(serveJson(async (request) => {
       const { user, client } = await requireUser(request)
       return await ownCertificate(client, user.id, body.courseId)
     })()
-    : await certificateByCode(visitorClient(request), admin, body.code)
+    : await certificateByCode(onBehalfOfVisitor(request), admin, body.code)
   const path = await ensurePdf(admin, certificate, siteOrigin(request, Deno.env.get('SITE_URL')))
   return json({ url: await signedPdfUrl(admin, certificate, path), code: certificate.code })
 }))

@@ -9,7 +9,8 @@ select tests.complete_as('enrolled', 'Cert one');
 select tests.complete_as('enrolled', 'Cert two');
 create temporary table cert on commit drop as select * from tests.certificates_of('enrolled');
 grant select on cert to anon, authenticated;
-select set_config('request.headers', '{"x-forwarded-for": "203.0.113.7, 10.0.0.1"}', true);
+-- The client's own entry first, the one the gateway appended from the connection last (private.client_address).
+select set_config('request.headers', '{"x-forwarded-for": "10.0.0.1, 203.0.113.7"}', true);
 
 select tests.authenticate_as_anon();
 select is(
@@ -53,9 +54,9 @@ select is(tests.error_of($$select public.verify_certificate((select code from ce
   '{"code": "rate_limited", "status": 429}', 'after twenty misses the address is refused, even for a real code');
 select set_config('request.headers', '{"x-forwarded-for": "198.51.100.9"}', true);
 select is(public.verify_certificate((select code from cert)) ->> 'status', 'revoked', 'another address is not');
-select set_config('request.headers', '{"x-forwarded-for": "203.0.113.7"}', true);
+select set_config('request.headers', '{"x-forwarded-for": "192.0.2.1, 203.0.113.7"}', true);
 select is(tests.error_of($$select public.verify_certificate('ABCDEFGHJK')$$),
-  '{"code": "rate_limited", "status": 429}', 'the refused address is counted by its first forwarded entry');
+  '{"code": "rate_limited", "status": 429}', 'the refused address is counted by the gateway''s (last) forwarded entry');
 
 select * from finish();
 rollback;
