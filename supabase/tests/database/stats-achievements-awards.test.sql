@@ -11,8 +11,9 @@ select tests.set_midday_zone('enrolled');
 
 select is(
   (select array_agg(code order by position) from public.achievements),
-  array['first_lesson', 'first_course', 'streak_7', 'streak_30', 'hours_10', 'night_owl', 'early_bird', 'goal_4_weeks'],
-  'the catalogue holds the eight trophies in display order'
+  array['first_lesson', 'first_course', 'streak_7', 'streak_30', 'hours_10', 'night_owl', 'early_bird', 'goal_4_weeks',
+        'quiz_passed_first_try', 'perfect_score'],
+  'the catalogue holds the ten trophies in display order'
 );
 select is(tests.achievements_of('enrolled'), '{}', 'a learner starts without trophies');
 

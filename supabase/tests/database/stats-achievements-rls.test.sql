@@ -15,7 +15,7 @@ select throws_ok('select * from public.user_achievements', '42501', null, 'a vis
 
 -- the learner ----------------------------------------------------------------------------------------------------
 select tests.authenticate_as('enrolled');
-select is((select count(*)::integer from public.achievements), 8, 'a signed-in learner reads the whole catalogue');
+select is((select count(*)::integer from public.achievements), 10, 'a signed-in learner reads the whole catalogue');
 select results_eq(
   'select user_id, code from public.user_achievements',
   $$values (tests.get_user_id('enrolled'), 'first_lesson')$$,
@@ -44,7 +44,7 @@ select throws_ok(
 
 -- everyone else --------------------------------------------------------------------------------------------------
 select tests.authenticate_as('learner');
-select is((select count(*)::integer from public.achievements), 8, 'another learner reads the catalogue too');
+select is((select count(*)::integer from public.achievements), 10, 'another learner reads the catalogue too');
 select is_empty('select * from public.user_achievements', 'another learner reads none of Erin''s trophies');
 select tests.authenticate_as('instructor');
 select is_empty('select * from public.user_achievements', 'the course''s instructor does not read a learner''s trophies');
