@@ -23,6 +23,7 @@ import { Route as AuthSignUpRouteImport } from './routes/auth/sign-up'
 import { Route as CCodeRouteImport } from './routes/c.$code'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
+import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations.$invitationId'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as StudioQuestionsRouteImport } from './routes/studio.questions'
@@ -105,6 +106,11 @@ const CoursesSlugRoute = CoursesSlugRouteImport.update({
   path: '/courses/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
+  id: '/invitations/$invitationId',
+  path: '/invitations/$invitationId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/auth/sign-up': typeof AuthSignUpRoute
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
   '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/auth/sign-up': typeof AuthSignUpRoute
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
   '/studio/questions': typeof StudioQuestionsRoute
   '/courses': typeof CoursesIndexRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/auth/sign-up': typeof AuthSignUpRoute
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
+  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
   '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
@@ -265,6 +274,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/c/$code'
     | '/courses/$slug'
+    | '/invitations/$invitationId'
     | '/invite/$token'
     | '/studio/questions'
     | '/courses/'
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/c/$code'
     | '/courses/$slug'
+    | '/invitations/$invitationId'
     | '/invite/$token'
     | '/studio/questions'
     | '/courses'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/c/$code'
     | '/courses/$slug'
+    | '/invitations/$invitationId'
     | '/invite/$token'
     | '/studio/questions'
     | '/courses/'
@@ -347,6 +359,7 @@ export interface RootRouteChildren {
   AuthSignUpRoute: typeof AuthSignUpRoute
   CCodeRoute: typeof CCodeRoute
   CoursesSlugRoute: typeof CoursesSlugRoute
+  InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   InviteTokenRoute: typeof InviteTokenRoute
   StudioQuestionsRoute: typeof StudioQuestionsRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
@@ -461,6 +474,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoursesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invitations/$invitationId': {
+      id: '/invitations/$invitationId'
+      path: '/invitations/$invitationId'
+      fullPath: '/invitations/$invitationId'
+      preLoaderRoute: typeof InvitationsInvitationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite/$token': {
       id: '/invite/$token'
       path: '/invite/$token'
@@ -555,6 +575,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthSignUpRoute: AuthSignUpRoute,
   CCodeRoute: CCodeRoute,
   CoursesSlugRoute: CoursesSlugRoute,
+  InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   InviteTokenRoute: InviteTokenRoute,
   StudioQuestionsRoute: StudioQuestionsRoute,
   CoursesIndexRoute: CoursesIndexRoute,

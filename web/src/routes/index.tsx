@@ -1,12 +1,14 @@
 // Home. Signed out: a hero and the newest courses (and, once, the confirmation of an account just deleted here).
 // Signed in: "Continue learning" (the most recently active course's next lesson) beside "Upcoming" (the next calendar
 // items), the weekly goal and streak, the learner's courses with progress, and for school members their teaching. The loader reads the stored session (no
-// request) and prefetches what the page shows; sign-in and sign-out re-run it.
+// request) and prefetches what the page shows; sign-in and sign-out re-run it. Invitations to learn in a course wait
+// at the top for an answer.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { AccountDeletedNotice } from '@/features/account/privacy/components/account-deleted-notice'
+import { CourseInvitationsCard } from '@/features/course-invitations/components/course-invitations-card'
 import { getSession } from '@/features/auth/api/session'
 import { UpcomingCard } from '@/features/calendar/components/upcoming-card'
 import { courseQueries } from '@/features/courses/api/courses.queries'
@@ -77,6 +79,7 @@ function LearnerHome({ userId }: { userId: string }) {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
         {mine.length > 0 ? 'Welcome back' : 'Welcome to Summit'}
       </h1>
+      <CourseInvitationsCard userId={userId} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
         <UpcomingCard userId={userId} />

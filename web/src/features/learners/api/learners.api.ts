@@ -1,17 +1,44 @@
 // Typed data access for the learners page: the roster (course_learners), the course's cohorts, one learner's
 // per-lesson progress (read under the lesson_progress policies, as the instructor), and the instructor's actions:
-// add by email (the add-learners function), remove (aal2) and move between cohorts. Every function throws on error.
+// invite by email (the add-learners function) and cancel an invitation, remove (aal2) and move between cohorts. Every function throws on error.
 import type { Database } from '@/lib/database.types'
 import { readFunctionError } from '@/lib/errors'
 import type { SupabaseClient } from '@/lib/supabase'
-import type { RosterQuery } from '../schemas/roster-search.schema'
+import type { EnrollmentStatus, RosterQuery } from '../schemas/roster-search.schema'
 
 type GeneratedRosterRow = Database['public']['Functions']['course_learners']['Returns'][number]
 type NullableColumns = 'enrollment_cohort_id' | 'cohort_name' | 'last_activity_at' | 'removed_at' | 'removal_reason'
+type Common = Omit<
+  GeneratedRosterRow,
+  NullableColumns | 'enrollment_id' | 'invitation_id' | 'user_id' | 'display_name' | 'enrollment_status'
+> & { [column in NullableColumns]: GeneratedRosterRow[column] | null }
 
-/** A roster row. The generator types every column of a function's table as non-null; these five can be null. */
-export type RosterRow = Omit<GeneratedRosterRow, NullableColumns> & {
-  [column in NullableColumns]: GeneratedRosterRow[column] | null
+/** A learner's row: someone enrolled (by themselves, or by accepting an invitation), with their name. */
+export type LearnerRow = Common & {
+  enrollment_id: string
+  invitation_id: null
+  user_id: string
+  display_name: string
+  enrollment_status: EnrollmentStatus
+}
+
+/** A pending invitation's row: the address the staff typed, no name, no account, no progress. */
+export type InvitedRow = Common & {
+  enrollment_id: null
+  invitation_id: string
+  user_id: null
+  display_name: null
+  enrollment_status: 'invited'
+}
+
+/** A roster row. The generator types every column of a function's table as non-null; the row says which it is. */
+export type RosterRow = LearnerRow | InvitedRow
+
+function toRosterRow(row: GeneratedRosterRow): RosterRow {
+  if (row.enrollment_status === 'invited') {
+    return { ...row, enrollment_id: null, user_id: null, display_name: null, enrollment_status: 'invited' }
+  }
+  return { ...row, invitation_id: null, enrollment_status: row.enrollment_status as EnrollmentStatus }
 }
 
 export interface RosterPage {
@@ -36,7 +63,7 @@ export async function listLearners(
     page: query.page,
   })
   if (error) throw error
-  const rows: RosterRow[] = data
+  const rows = data.map(toRosterRow)
   return { rows, total: rows[0]?.total_count ?? 0 }
 }
 
@@ -103,7 +130,9 @@ export async function getLearnerProgress(
   )
 }
 
-export type AddResult = 'enrolled' | 'already_enrolled' | 'invited' | 'invalid' | 'failed'
+/** What happened to one address: invited (the same whether or not it has an account), already a learner, not an
+ * address, or invited but its email could not be sent. */
+export type AddResult = 'invited' | 'already_enrolled' | 'invalid' | 'failed'
 
 export async function addLearners(
   client: SupabaseClient,
@@ -116,6 +145,12 @@ export async function addLearners(
   if (error) throw await readFunctionError(error)
   if (!data) throw new Error('add-learners answered without a body')
   return data.results
+}
+
+/** Cancels a pending invitation (the course's staff may, under course_invitations_delete_staff). */
+export async function cancelInvitation(client: SupabaseClient, invitationId: string): Promise<void> {
+  const { error } = await client.from('course_invitations').delete().eq('id', invitationId)
+  if (error) throw error
 }
 
 export async function removeLearner(client: SupabaseClient, enrollmentId: string, reason: string): Promise<void> {

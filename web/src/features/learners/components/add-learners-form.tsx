@@ -1,5 +1,6 @@
-// Adding learners by email: addresses pasted in any separation, checked here with the rule the function applies,
-// then one answer per address (enrolled, already enrolled, invited by email, not an address). The text stays until
+// Adding learners by email: addresses pasted in any separation, checked here with the rule the function applies.
+// The valid ones are invited (each person accepts before they are enrolled; the answer is the same whether or not
+// they have an account) and the ones that could not be read are listed back with the results. The text stays until
 // the addition succeeds, so a network drop loses nothing.
 import { useId, useState } from 'react'
 import { Alert } from '@/components/ui/alert'
@@ -11,11 +12,10 @@ import { useAddLearners } from '../api/learners.mutations'
 import { emailsError, parseEmails } from '../lib/emails'
 
 const resultWords: Record<AddResult, string> = {
-  enrolled: 'Enrolled',
-  already_enrolled: 'Already enrolled',
-  invited: 'Invited by email; enrolled when they accept',
-  invalid: 'Not an email address',
-  failed: 'Could not send the invitation; try again later',
+  invited: 'Invited; enrolled once they accept',
+  already_enrolled: 'Already a learner',
+  invalid: 'Could not read this address',
+  failed: 'Invited, but the email could not be sent; they will see it when they sign in',
 }
 
 export function AddLearnersForm({ courseId, cohorts }: { courseId: string; cohorts: Cohort[] }) {
@@ -23,6 +23,8 @@ export function AddLearnersForm({ courseId, cohorts }: { courseId: string; cohor
   const [text, setText] = useState('')
   const [cohortId, setCohortId] = useState('')
   const [error, setError] = useState<string>()
+  // The addresses of the last batch that could not be read: not sent, listed with the results.
+  const [unread, setUnread] = useState<string[]>([])
   const add = useAddLearners(courseId)
   const serverFields = add.isError ? errorFields(add.error) : {}
 
@@ -37,6 +39,7 @@ export function AddLearnersForm({ courseId, cohorts }: { courseId: string; cohor
           const problem = emailsError(parsed)
           setError(problem)
           if (problem) return
+          setUnread(parsed.invalid)
           add.mutate({ emails: parsed.valid, cohortId: cohortId || null }, { onSuccess: () => setText('') })
         }}
       >
@@ -45,7 +48,8 @@ export function AddLearnersForm({ courseId, cohorts }: { courseId: string; cohor
             Email addresses
           </label>
           <p id={`${id}-hint`} className="text-sm text-slate-600">
-            One per line, or separated by commas. Up to 100 at a time. People without an account get an invitation.
+            One per line, or separated by commas. Up to 100 at a time. Each person gets an invitation by email and joins
+            once they accept.
           </p>
           <textarea
             id={`${id}-emails`}
@@ -86,15 +90,21 @@ export function AddLearnersForm({ courseId, cohorts }: { courseId: string; cohor
         ) : null}
         <div className="flex justify-end">
           <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add learners'}
+            {add.isPending ? 'Inviting…' : 'Invite learners'}
           </Button>
         </div>
       </form>
       {add.isSuccess ? (
         <section aria-label="Results" role="status" className="flex flex-col gap-2">
           <h3 className="font-semibold text-slate-900">Results</h3>
+          {unread.length > 0 ? (
+            <p className="text-sm text-slate-700">
+              {add.data.length} {add.data.length === 1 ? 'address was' : 'addresses were'} sent; {unread.length} could
+              not be read and {unread.length === 1 ? 'was' : 'were'} left out.
+            </p>
+          ) : null}
           <ul className="flex flex-col divide-y divide-slate-100 text-sm">
-            {add.data.map((item) => (
+            {[...add.data, ...unread.map((email) => ({ email, result: 'invalid' as const }))].map((item) => (
               <li key={item.email} className="flex flex-wrap justify-between gap-2 py-1.5">
                 <span className="break-all text-slate-900">{item.email}</span>
                 <span

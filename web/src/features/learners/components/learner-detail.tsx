@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert'
 import { Progress } from '@/components/ui/progress'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
-import type { Cohort, RosterRow } from '../api/learners.api'
+import type { Cohort, LearnerRow } from '../api/learners.api'
 import { useMoveLearner } from '../api/learners.mutations'
 import { learnersQueries } from '../api/learners.queries'
 import { formatDate, formatDuration, statusLabels } from '../lib/format'
@@ -16,7 +16,7 @@ import { CertificateRevoke } from './certificate-revoke'
 const progressIcons = { completed: CircleCheck, in_progress: CircleDot, not_started: CircleDashed } as const
 const progressWords = { completed: 'Completed', in_progress: 'In progress', not_started: 'Not started' } as const
 
-export function LearnerDetail({ courseId, row, cohorts }: { courseId: string; row: RosterRow; cohorts: Cohort[] }) {
+export function LearnerDetail({ courseId, row, cohorts }: { courseId: string; row: LearnerRow; cohorts: Cohort[] }) {
   const id = useId()
   const progress = useQuery(learnersQueries.progress(courseId, row.user_id))
   const move = useMoveLearner(courseId)

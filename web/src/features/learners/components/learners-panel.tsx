@@ -1,5 +1,5 @@
 // The "Learners" tab of /studio/courses/$courseId/learners: the roster with its search, filters, sorting, paging and
-// CSV export, adding learners by email, a learner's detail (progress, cohort) and removing a learner.
+// CSV export, inviting learners by email (pending invitations show as Invited until accepted), a learner's detail (progress, cohort) and removing a learner.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { UserPlus, Users } from 'lucide-react'
@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
-import type { RosterRow } from '../api/learners.api'
+import type { LearnerRow } from '../api/learners.api'
+import { useCancelInvitation } from '../api/learners.mutations'
 import { learnersQueries } from '../api/learners.queries'
 import { ROSTER_PAGE_SIZE, type RosterSearch, type RosterSort, toRosterQuery } from '../schemas/roster-search.schema'
 import { AddLearnersForm } from './add-learners-form'
@@ -26,13 +27,14 @@ interface LearnersPanelProps {
   onSearchChange: (patch: Partial<RosterSearch>) => void
 }
 
-type Open = { kind: 'add' } | { kind: 'detail'; row: RosterRow } | { kind: 'remove'; row: RosterRow } | null
+type Open = { kind: 'add' } | { kind: 'detail'; row: LearnerRow } | { kind: 'remove'; row: LearnerRow } | null
 
 export function LearnersPanel({ courseId, courseName, search, onSearchChange }: LearnersPanelProps) {
   const query = toRosterQuery(search)
   const roster = useQuery(learnersQueries.roster(courseId, query))
   const cohorts = useQuery(learnersQueries.cohorts(courseId))
   const [open, setOpen] = useState<Open>(null)
+  const cancelInvitation = useCancelInvitation(courseId)
   const close = () => setOpen(null)
   const filtered = query.search !== '' || query.cohortId !== undefined || query.status !== undefined
 
@@ -106,6 +108,7 @@ export function LearnersPanel({ courseId, courseName, search, onSearchChange }: 
             onSort={sortBy}
             onOpen={(row) => setOpen({ kind: 'detail', row })}
             onRemove={(row) => setOpen({ kind: 'remove', row })}
+            onCancel={(row) => cancelInvitation.mutateAsync(row.invitation_id)}
           />
           <RosterPagination
             page={query.page}

@@ -4,14 +4,22 @@
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { errorFields } from '@/lib/errors'
-import type { RosterRow } from '../api/learners.api'
+import type { LearnerRow } from '../api/learners.api'
 import { useRemoveLearner } from '../api/learners.mutations'
 import { ReasonField, RefusalAlert } from './reason-parts'
 
 export const aal2Explanation =
   'Removing a learner needs two-factor sign-in. Remove again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.'
 
-export function RemoveLearnerForm({ courseId, row, onDone }: { courseId: string; row: RosterRow; onDone: () => void }) {
+export function RemoveLearnerForm({
+  courseId,
+  row,
+  onDone,
+}: {
+  courseId: string
+  row: LearnerRow
+  onDone: () => void
+}) {
   const id = useId()
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)

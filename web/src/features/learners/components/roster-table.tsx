@@ -1,10 +1,12 @@
-// The roster table: one row per enrollment with the columns of the learners page. Column headers sort (a button
-// inside each header; aria-sort says the current order to screen readers); each row opens the learner's detail or
-// the removal dialog. Scrolls sideways inside its own focusable region on narrow screens.
+// The roster table: one row per enrollment or pending invitation with the columns of the learners page. Column
+// headers sort (a button inside each header; aria-sort says the current order to screen readers); a learner's row
+// opens their detail or the removal dialog; an invitation's row shows only its email and Invited (no name until the
+// person accepts) and can be cancelled. Scrolls sideways inside its own focusable region on narrow screens.
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { ConfirmButton } from '@/components/confirm-button'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
-import type { RosterRow } from '../api/learners.api'
+import type { InvitedRow, LearnerRow, RosterRow } from '../api/learners.api'
 import type { RosterQuery, RosterSort } from '../schemas/roster-search.schema'
 import { formatDate, sourceLabels, statusLabels } from '../lib/format'
 
@@ -12,8 +14,9 @@ interface RosterTableProps {
   rows: RosterRow[]
   query: RosterQuery
   onSort: (sort: RosterSort) => void
-  onOpen: (row: RosterRow) => void
-  onRemove: (row: RosterRow) => void
+  onOpen: (row: LearnerRow) => void
+  onRemove: (row: LearnerRow) => void
+  onCancel: (row: InvitedRow) => Promise<unknown>
   busy?: boolean
 }
 
@@ -29,12 +32,13 @@ const columns: { key: RosterSort; label: string }[] = [
 ]
 
 const statusTone = {
+  invited: 'bg-amber-50 text-amber-900',
   active: 'bg-teal-50 text-teal-900',
   completed: 'bg-sky-50 text-sky-900',
   removed: 'bg-slate-100 text-slate-700',
 } as const
 
-export function RosterTable({ rows, query, onSort, onOpen, onRemove, busy }: RosterTableProps) {
+export function RosterTable({ rows, query, onSort, onOpen, onRemove, onCancel, busy }: RosterTableProps) {
   return (
     <div
       role="region"
@@ -74,14 +78,23 @@ export function RosterTable({ rows, query, onSort, onOpen, onRemove, busy }: Ros
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.enrollment_id} className="border-t border-slate-200">
+            <tr key={row.enrollment_id ?? row.invitation_id} className="border-t border-slate-200">
               <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                {row.display_name}
+                {row.display_name ?? (
+                  <span className="font-normal text-slate-600">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">Name shown once they accept</span>
+                  </span>
+                )}
               </th>
               <td className="px-3 py-2 break-all text-slate-700">{row.email}</td>
               <td className="px-3 py-2 text-slate-700">{row.cohort_name ?? '—'}</td>
               <td className="px-3 py-2 text-slate-700">{sourceLabels[row.source]}</td>
-              <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.enrolled_at)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+                {row.enrollment_status === 'invited'
+                  ? `Invited ${formatDate(row.enrolled_at)}`
+                  : formatDate(row.enrolled_at)}
+              </td>
               <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDate(row.last_activity_at)}</td>
               <td className="px-3 py-2 text-slate-700">
                 {row.progress_percent}%{' '}
@@ -95,21 +108,45 @@ export function RosterTable({ rows, query, onSort, onOpen, onRemove, busy }: Ros
                 </span>
               </td>
               <td className="px-3 py-2">
-                <div className="flex gap-1">
-                  <Button variant="outline" onClick={() => onOpen(row)} aria-label={`Details for ${row.display_name}`}>
-                    Details
-                  </Button>
-                  {row.enrollment_status !== 'removed' ? (
-                    <Button variant="ghost" onClick={() => onRemove(row)} aria-label={`Remove ${row.display_name}`}>
-                      Remove
-                    </Button>
-                  ) : null}
-                </div>
+                <RowActions row={row} onOpen={onOpen} onRemove={onRemove} onCancel={onCancel} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  )
+}
+
+function RowActions({
+  row,
+  onOpen,
+  onRemove,
+  onCancel,
+}: Pick<RosterTableProps, 'onOpen' | 'onRemove' | 'onCancel'> & { row: RosterRow }) {
+  if (row.enrollment_status === 'invited') {
+    return (
+      <ConfirmButton
+        label="Cancel invitation"
+        accessibleLabel={`Cancel the invitation to ${row.email}`}
+        variant="ghost"
+        title="Cancel this invitation?"
+        description={<>{row.email} will no longer see it. You can add them again later.</>}
+        confirmLabel="Cancel invitation"
+        onConfirm={() => onCancel(row)}
+      />
+    )
+  }
+  return (
+    <div className="flex gap-1">
+      <Button variant="outline" onClick={() => onOpen(row)} aria-label={`Details for ${row.display_name}`}>
+        Details
+      </Button>
+      {row.enrollment_status !== 'removed' ? (
+        <Button variant="ghost" onClick={() => onRemove(row)} aria-label={`Remove ${row.display_name}`}>
+          Remove
+        </Button>
+      ) : null}
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react'
 import { Search } from 'lucide-react'
 import { Input } from '@/components/ui/input'
 import type { Cohort } from '../api/learners.api'
-import { enrollmentStatuses, type RosterSearch } from '../schemas/roster-search.schema'
+import { rosterStatuses, type RosterSearch } from '../schemas/roster-search.schema'
 import { statusLabels } from '../lib/format'
 import { useDebouncedValue } from './use-debounced-value'
 
@@ -82,7 +82,7 @@ export function RosterToolbar({ search, cohorts, onChange, actions }: RosterTool
             }
           >
             <option value="">Any status</option>
-            {enrollmentStatuses.map((status) => (
+            {rosterStatuses.map((status) => (
               <option key={status} value={status}>
                 {statusLabels[status]}
               </option>

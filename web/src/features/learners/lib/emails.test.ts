@@ -11,6 +11,10 @@ describe('parseEmails', () => {
 
   it('takes the address out of "Name <address>"', () => {
     expect(parseEmails('<ada@example.com>').valid).toEqual(['ada@example.com'])
+    expect(parseEmails('Ada Lovelace <ada@example.com>, Bo <bo@example.com>')).toEqual({
+      valid: ['ada@example.com', 'bo@example.com'],
+      invalid: [],
+    })
   })
 
   it('names what is not an address', () => {
@@ -23,9 +27,13 @@ describe('emailsError', () => {
     expect(emailsError(parseEmails('  '))).toBe('Enter at least one email address.')
   })
 
-  it('lists the wrong ones', () => {
-    expect(emailsError(parseEmails('x y@example.com'))).toBe('This is not an email address: x.')
-    expect(emailsError(parseEmails('x z'))).toBe('These are not email addresses: x, z.')
+  it('lets a list with some wrong ones through: the valid ones are sent, the others listed back', () => {
+    expect(emailsError(parseEmails('x y@example.com'))).toBeUndefined()
+  })
+
+  it('names the wrong ones when none can be sent', () => {
+    expect(emailsError(parseEmails('x'))).toBe('This is not an email address: x.')
+    expect(emailsError(parseEmails('x z'))).toBe('None of these is an email address: x, z.')
   })
 
   it('refuses more than 100', () => {

@@ -1,4 +1,5 @@
-// Display helpers for the roster: durations studied, dates, and the words for enrollment sources and statuses.
+// Display helpers for the roster: durations studied, dates, and the words for enrollment sources and statuses
+// (Invited: a pending invitation the person has not accepted yet).
 export function formatDuration(seconds: number): string {
   if (seconds < 60) return seconds === 0 ? '0 min' : '< 1 min'
   const minutes = Math.round(seconds / 60)
@@ -19,4 +20,9 @@ export const sourceLabels = {
   code: 'Access code',
   manual: 'Added by email',
 } as const
-export const statusLabels = { active: 'Active', completed: 'Completed', removed: 'Removed' } as const
+export const statusLabels = {
+  invited: 'Invited',
+  active: 'Active',
+  completed: 'Completed',
+  removed: 'Removed',
+} as const

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { RosterRow } from '../api/learners.api'
+import type { InvitedRow, LearnerRow } from '../api/learners.api'
 import { csvFileName, fetchAllPages, rosterCsv } from './roster-csv'
 
-const row = (name: string, overrides: Partial<RosterRow> = {}): RosterRow => ({
+const row = (name: string, overrides: Partial<LearnerRow> = {}): LearnerRow => ({
   enrollment_id: `e-${name}`,
+  invitation_id: null,
   user_id: `u-${name}`,
   display_name: name,
   email: `${name.toLowerCase()}@example.com`,
@@ -31,6 +32,23 @@ describe('rosterCsv', () => {
       'Name,Email,Cohort,Source,Status,Enrolled at,Last activity at,Lessons done,Lessons total,Progress %,Minutes studied',
     )
     expect(line).toBe('Ada,ada@example.com,"Spring, 2027",Added by email,Active,2026-11-01T10:00:00+00:00,,1,4,25,3')
+  })
+
+  it('writes a pending invitation with its email and Invited, and no name', () => {
+    const invited: InvitedRow = {
+      ...row('Ada'),
+      enrollment_id: null,
+      invitation_id: 'i-1',
+      user_id: null,
+      display_name: null,
+      enrollment_status: 'invited',
+      lessons_done: 0,
+      progress_percent: 0,
+      seconds_studied: 0,
+    }
+    expect(rosterCsv([invited]).split('\r\n')[1]).toBe(
+      ',ada@example.com,,Added by email,Invited,2026-11-01T10:00:00+00:00,,0,4,0,0',
+    )
   })
 
   it('neutralises a display name written as a formula', () => {

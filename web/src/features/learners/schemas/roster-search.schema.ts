@@ -15,6 +15,9 @@ export const rosterSorts = [
 export type RosterSort = (typeof rosterSorts)[number]
 export const enrollmentStatuses = ['active', 'completed', 'removed'] as const
 export type EnrollmentStatus = (typeof enrollmentStatuses)[number]
+/** What the roster's status filter offers: a pending invitation, or an enrollment's status. */
+export const rosterStatuses = ['invited', ...enrollmentStatuses] as const
+export type RosterStatus = (typeof rosterStatuses)[number]
 
 export const ROSTER_PAGE_SIZE = 25
 export const ROSTER_SEARCH_MAX = 200
@@ -30,7 +33,7 @@ export const rosterSearchSchema = z.object({
     undefined,
   ),
   cohort: z.catch(z.optional(z.guid()), undefined),
-  status: z.catch(z.optional(z.enum(enrollmentStatuses)), undefined),
+  status: z.catch(z.optional(z.enum(rosterStatuses)), undefined),
   sort: z.catch(z.optional(z.enum(rosterSorts)), undefined),
   dir: z.catch(z.optional(z.enum(['asc', 'desc'])), undefined),
   page: z.catch(z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000)))), undefined),
@@ -42,7 +45,7 @@ export type RosterSearch = z.infer<typeof rosterSearchSchema>
 export interface RosterQuery {
   search: string
   cohortId: string | undefined
-  status: EnrollmentStatus | undefined
+  status: RosterStatus | undefined
   sort: RosterSort
   direction: 'asc' | 'desc'
   page: number
