@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { passwordDictionaries } from './vite-plugins/password-dictionaries'
 
 /** Routes whose loaders stay in the entry chunk: the pages most visits start on. */
 const hotRoutes = new Set(['/', '/courses/', '/courses/$slug', '/learn/$slug/$lessonId'])
@@ -36,6 +37,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    passwordDictionaries(),
   ],
   // recharts is only imported from a code-split studio route, which the dev server's dependency scan does not
   // reach: pre-bundle it at start instead of discovering it on a first visit (a re-optimisation and a stalled page).

@@ -135,3 +135,36 @@ export const videoPlayable: Readiness = {
     })
   },
 }
+
+/** What the sign-up page loads, and what a first password typed into it loads on top (the strength checker). */
+export interface SignUpVisit {
+  pageScripts: [string, number][]
+  passwordScripts: [string, number][]
+}
+
+export async function signUpVisit(browser: Browser, origin: string): Promise<SignUpVisit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const scripts: Promise<[string, number]>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || !response.url().startsWith(origin)) return
+    scripts.push(
+      response
+        .body()
+        .then((body): [string, number] => [new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length]),
+    )
+  })
+  await page.goto(`${origin}/auth/sign-up`)
+  const password = page.getByLabel('Password', { exact: true })
+  await password.waitFor()
+  await page.waitForLoadState('networkidle')
+  const before = scripts.length
+  await password.focus()
+  await password.pressSequentially('correct horse battery staple')
+  // The meter rates the password once the checker has loaded.
+  await page.getByText(/^Strength: /).waitFor()
+  await page.waitForLoadState('networkidle')
+  const all = await Promise.all(scripts)
+  await context.close()
+  return { pageScripts: all.slice(0, before), passwordScripts: all.slice(before) }
+}

@@ -7,6 +7,8 @@
 //   time to usable    navigation start → title, outline and call to action of the course page on screen
 //   time to playable  navigation start → a free preview lesson's video can play (readyState ≥ HAVE_FUTURE_DATA), with
 //                     the API round trips made one after another before it (target: at most two)
+//   sign-up password  gzip bytes a first password typed on the sign-up page loads (the strength checker and its word
+//                     lists; budget 100 KiB), beside what the page itself loaded
 // Each is the median of BENCH_RUNS cold visits, unthrottled and with the CPU slowed 4× (a mid-range phone).
 // BENCH_BASELINE=<git ref> also builds that commit (in a temporary worktree) and measures both side by side, in
 // alternation, on the same stack. BENCH_SCRIPTS=1 lists each first-load script with its gzip size.
@@ -15,7 +17,15 @@ import { chromium } from '@playwright/test'
 import { publishableKey } from '../local-stack/keys/index.ts'
 import { stackDir } from '../local-stack/paths.ts'
 import { serveCommit, serveWorkingTree, type ServedBuild } from './web-builds.ts'
-import { coursePageUsable, sequentialRoundTrips, sum, videoPlayable, visit, type Visit } from './web-visit.ts'
+import {
+  coursePageUsable,
+  sequentialRoundTrips,
+  signUpVisit,
+  sum,
+  videoPlayable,
+  visit,
+  type Visit,
+} from './web-visit.ts'
 
 const runs = Number(process.env.BENCH_RUNS ?? 7)
 const apiUrl = process.env.SUMMIT_API_URL ?? 'http://127.0.0.1:54321'
@@ -104,6 +114,14 @@ try {
         )
       }
     }
+  }
+  out('\nsign-up page, a first password typed (median of 3 cold visits)')
+  for (const build of builds) {
+    const visits = [await signUpVisit(browser, build.origin)]
+    for (let i = 1; i < 3; i++) visits.push(await signUpVisit(browser, build.origin))
+    const page = median(visits.map((v) => sum(v.pageScripts)))
+    const password = median(visits.map((v) => sum(v.passwordScripts)))
+    out(`  ${build.label.padEnd(18)}  page ${kib(page)} gzip, + password check ${kib(password)} gzip (budget 100 KiB)`)
   }
   if (builds.length === 2) {
     const [before, after] = builds as [ServedBuild, ServedBuild]

@@ -9,3 +9,11 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+/** The password checker's word lists, cut at build time (vite-plugins/password-dictionaries.ts). */
+declare module 'virtual:password-dictionaries' {
+  import type { OptionsType } from '@zxcvbn-ts/core'
+  export const dictionary: NonNullable<OptionsType['dictionary']>
+  export const adjacencyGraphs: NonNullable<OptionsType['graphs']>
+  export const translations: NonNullable<OptionsType['translations']>
+}
