@@ -1,86 +1,78 @@
-// Live progress across tabs and devices: while a course page or the player is open, the learner's own
-// `lesson_progress` changes arrive over Realtime and are applied to the cached outlines of the course (ticks, counts,
-// positions). `onChange` lets the player compare a position saved elsewhere with its own ("Continue at mm:ss").
-// Off (`enabled` false) where the caller keeps no progress of their own here: staff, and learner previews.
-import { useEffect, useRef, useState } from 'react'
+// Live progress across tabs and devices: while a course page or the player is open, the learner's progress arrives on
+// their private account channel and is applied to the cached outlines of the course (ticks, counts, positions). The
+// database broadcasts a start, tick or untick at once and a position at most every 5 s per lesson; the learner's
+// other tabs of this browser hear this tab's saves at once (api/share-progress). Whatever a tab may have missed (a
+// throttled position, a channel that was paused, another leader tab taking over) is read again from the database
+// when the tab regains focus or its channel rejoins. `onChange` lets the player compare a position saved elsewhere
+// with its own ("Continue at mm:ss"). Off where the caller keeps no progress of their own: staff, learner previews.
+import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
+import { accountChannel, type LiveStatus } from '@/lib/realtime-share'
+import { useSharedChannel } from '@/lib/realtime-share/use-shared-channel'
 import { useSession } from '@/lib/use-session'
-import type { Database } from '@/lib/database.types'
-import { openChannel } from '@/lib/realtime'
 import { patchOutlineCaches } from './api/progress.mutations'
+import { liveProgressSchema, type LiveProgress } from './schemas/live-progress.schema'
 
-export type ProgressRow = Database['public']['Tables']['lesson_progress']['Row']
+export type { LiveProgress }
 
-// Each subscriber gets its own channel: two hooks on one topic would share a channel and the first to unmount
-// would close it for the other.
-let channelCount = 0
+/** 'live' while progress flows; 'paused' when the channel was refused or closed; 'off' when signed out or disabled. */
+export type ProgressSyncStatus = LiveStatus | 'off'
 
-/** 'live' once changes flow from the database; 'off' when signed out, disabled, or the channel failed. */
-export type ProgressSyncStatus = 'connecting' | 'live' | 'off'
+// Focus and visibility often come together: one read is enough.
+const RESYNC_GAP_MS = 2_000
 
 export function useProgressSync(
   slug: string,
-  onChange?: (row: ProgressRow) => void,
+  onChange?: (progress: LiveProgress) => void,
   enabled = true,
 ): ProgressSyncStatus {
   const queryClient = useQueryClient()
-  const [joined, setJoined] = useState<{ key: string; live: boolean } | null>(null)
   const userId = useSession().user?.id
   const onChangeRef = useRef(onChange)
   useEffect(() => {
     onChangeRef.current = onChange
   })
+  const spec = useMemo(() => (userId && enabled ? accountChannel(userId) : null), [userId, enabled])
 
+  const status = useSharedChannel(userId, spec, {
+    onMessage: (message) => {
+      if (message.kind !== 'broadcast') return
+      if (message.event === 'progress_removed') {
+        void queryClient.invalidateQueries({ queryKey: courseKeys.outline(slug) })
+        return
+      }
+      if (message.event !== 'progress') return
+      const parsed = liveProgressSchema.safeParse(message.payload)
+      if (!parsed.success) return
+      const { lesson_id: lessonId, course_id: _course, ...progress } = parsed.data
+      // A tick on this device is in flight: its own answer and refetch will settle the lesson.
+      if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) === 0) {
+        patchOutlineCaches(queryClient, { lessonId, progress }, courseKeys.outline(slug))
+      }
+      onChangeRef.current?.(parsed.data)
+    },
+    onRejoin: () => void queryClient.invalidateQueries({ queryKey: courseKeys.outline(slug) }),
+  })
+
+  // Back to this tab: read the course again, since live positions are throttled and a paused channel missed things.
   useEffect(() => {
-    if (!userId || !enabled) return
-    const outlineKey = courseKeys.outline(slug)
-    channelCount += 1
-    return openChannel(`progress:${userId}:${channelCount}`, (channel) =>
-      channel
-        .on<ProgressRow>(
-          'postgres_changes',
-          { event: '*', schema: 'public', table: 'lesson_progress', filter: `user_id=eq.${userId}` },
-          (payload) => {
-            if (payload.eventType === 'DELETE') {
-              void queryClient.invalidateQueries({ queryKey: outlineKey })
-              return
-            }
-            const row = payload.new
-            // A tick on this device is in flight: its own answer and refetch will settle the lesson.
-            if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) === 0) {
-              patchOutlineCaches(
-                queryClient,
-                {
-                  lessonId: row.lesson_id,
-                  progress: {
-                    status: row.status,
-                    position_s: row.position_s,
-                    watched_s: row.watched_s,
-                    completed_at: row.completed_at,
-                    completed_by: row.completed_by,
-                    updated_at: row.updated_at,
-                  },
-                },
-                outlineKey,
-              )
-            }
-            onChangeRef.current?.(row)
-          },
-        )
-        // Joining the channel (SUBSCRIBED) comes before Realtime has subscribed to the database: changes flow once the
-        // system message for postgres_changes says ok, so that is when the sync counts as live.
-        .on('system', {}, (payload: { extension?: string; status?: string }) => {
-          if (payload.extension !== 'postgres_changes') return
-          setJoined({ key: `${userId}:${slug}`, live: payload.status === 'ok' })
-        })
-        .subscribe((status) => {
-          if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') setJoined({ key: `${userId}:${slug}`, live: false })
-        }),
-    )
-  }, [queryClient, slug, userId, enabled])
+    if (!spec) return
+    let last = 0
+    const resync = () => {
+      if (document.visibilityState !== 'visible' || Date.now() - last < RESYNC_GAP_MS) return
+      // A tick in flight refetches when it settles; reading now could draw the state before it.
+      if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) > 0) return
+      last = Date.now()
+      void queryClient.invalidateQueries({ queryKey: courseKeys.outline(slug) })
+    }
+    window.addEventListener('focus', resync)
+    document.addEventListener('visibilitychange', resync)
+    return () => {
+      window.removeEventListener('focus', resync)
+      document.removeEventListener('visibilitychange', resync)
+    }
+  }, [queryClient, slug, spec])
 
-  if (!userId || !enabled) return 'off'
-  if (joined?.key !== `${userId}:${slug}`) return 'connecting'
-  return joined.live ? 'live' : 'off'
+  return status
 }

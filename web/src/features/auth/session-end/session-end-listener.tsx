@@ -3,32 +3,24 @@
 // the user's private channel account:<user_id>, and the tab whose token belongs to that session signs out locally.
 // The app's auth sync then resets the cache and the route guards send it to sign in. A tab that misses the
 // broadcast (offline, socket down) is still refused at its next token refresh. Loaded lazily for signed-in users.
-import { useEffect, useState } from 'react'
-import { openChannel } from '@/lib/realtime'
+// The channel is shared by the browser's tabs (lib/realtime-share): one of them holds the socket for all.
+import { useMemo } from 'react'
+import { accountChannel } from '@/lib/realtime-share'
+import { useSharedChannel } from '@/lib/realtime-share/use-shared-channel'
 import { getAccessToken, supabase } from '@/lib/supabase'
 import { sessionIdOf } from './session-claims'
 
 export function SessionEndListener({ userId }: { userId: string }) {
-  const [live, setLive] = useState(false)
-  useEffect(
-    () =>
-      openChannel(
-        `account:${userId}`,
-        (channel) =>
-          channel
-            .on('broadcast', { event: 'session_ended' }, (message: { payload?: { session_id?: unknown } }) => {
-              const ended = message.payload?.session_id
-              void getAccessToken().then((token) => {
-                if (typeof ended === 'string' && ended === sessionIdOf(token)) {
-                  void supabase.auth.signOut({ scope: 'local' })
-                }
-              })
-            })
-            .subscribe((state) => setLive(state === 'SUBSCRIBED')),
-        { config: { private: true } },
-      ),
-    [userId],
-  )
+  const spec = useMemo(() => accountChannel(userId), [userId])
+  const status = useSharedChannel(userId, spec, {
+    onMessage: (message) => {
+      if (message.kind !== 'broadcast' || message.event !== 'session_ended') return
+      const ended = (message.payload as { session_id?: unknown } | null)?.session_id
+      void getAccessToken().then((token) => {
+        if (typeof ended === 'string' && ended === sessionIdOf(token)) void supabase.auth.signOut({ scope: 'local' })
+      })
+    },
+  })
   // Says whether the channel is joined, for tests and for anyone wondering why a tab stayed signed in.
-  return <span hidden data-session-end-listener={live ? 'live' : 'off'} />
+  return <span hidden data-session-end-listener={status === 'live' ? 'live' : 'off'} />
 }

@@ -6,9 +6,11 @@ import { useEffect } from 'react'
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
+import { useSession } from '@/lib/use-session'
 import { applyProgressPatch, isOutline, outlineHasLesson, type ProgressPatch } from '../lib/outline-cache'
 import type { SaveProgressInput, SaveProgressResult } from '../schemas/progress.schema'
 import { onOutboxRefused, onOutboxSynced, sendOrQueue, startProgressOutbox } from './progress-outbox'
+import { shareProgress } from './share-progress'
 
 export const progressMutationKeys = {
   save: ['progress', 'save'] as const,
@@ -85,12 +87,14 @@ function useOutboxCaches(queryClient: QueryClient) {
 
 export function useSaveProgress() {
   const queryClient = useQueryClient()
+  const userId = useSession().user?.id
   useOutboxCaches(queryClient)
   return useMutation({
     mutationKey: progressMutationKeys.save,
     mutationFn: (input: SaveProgressInput) => sendOrQueue(input),
     onSuccess: (result) => {
       if (!result) return
+      shareProgress(userId, result.progress)
       // A tick in flight owns the lesson's status; this older answer must not flip it back.
       if (queryClient.isMutating({ mutationKey: ['progress', 'complete'] }) > 0) return
       patchOutlineCaches(queryClient, patchFromResult(result))
@@ -120,6 +124,7 @@ function findProgress(queryClient: QueryClient, slug: string, lessonId: string) 
 
 export function useSetLessonComplete(slug: string) {
   const queryClient = useQueryClient()
+  const userId = useSession().user?.id
   useOutboxCaches(queryClient)
   const outlineKey = courseKeys.outline(slug)
   return useMutation({
@@ -155,7 +160,9 @@ export function useSetLessonComplete(slug: string) {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data)
     },
     onSuccess: (result) => {
-      if (result) patchOutlineCaches(queryClient, patchFromResult(result), outlineKey)
+      if (!result) return
+      patchOutlineCaches(queryClient, patchFromResult(result), outlineKey)
+      shareProgress(userId, result.progress)
     },
     // A tick kept on this device stays as it was drawn: a refetch now would fail, or bring back the old state.
     onSettled: (result, error) =>

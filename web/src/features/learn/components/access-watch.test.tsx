@@ -1,25 +1,36 @@
-// The access watch in the player: a Realtime change that removes the learner's enrollment in this course, or a call
-// answering forbidden, pauses the video and shows the no-access message; other courses' changes do not.
+// The access watch in the player: `enrollment_removed` for this course on the learner's account channel, or a call
+// answering forbidden, pauses the video and shows the no-access message; other courses' removals and other events
+// do not.
 import { act, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AccessWatch } from './access-watch'
 
-type Handler = (payload: { new: { course_id: string; status: string } }) => void
-const realtime = vi.hoisted(() => ({ handler: undefined as Handler | undefined, filter: '' }))
+import type { ChannelMessage, ChannelSpec } from '@/lib/realtime-share'
+
+const realtime = vi.hoisted(() => ({
+  onMessage: undefined as ((message: ChannelMessage) => void) | undefined,
+  spec: null as ChannelSpec | null,
+}))
 
 vi.mock('@/lib/use-session', () => ({ useSession: () => ({ user: { id: 'user-1' } }) }))
-vi.mock('@/lib/realtime', () => {
-  const channel = {
-    on: (_type: string, options: { filter: string }, handler: Handler) => {
-      realtime.filter = options.filter
-      realtime.handler = handler
-      return channel
-    },
-    subscribe: () => channel,
-  }
-  return { openChannel: (_name: string, setup: (c: typeof channel) => void) => (setup(channel), vi.fn()) }
+vi.mock('@/lib/realtime-share/use-shared-channel', () => ({
+  useSharedChannel: (
+    _user: string,
+    spec: ChannelSpec | null,
+    handlers: { onMessage?: (m: ChannelMessage) => void },
+  ) => {
+    realtime.spec = spec
+    realtime.onMessage = handlers.onMessage
+    return 'live'
+  },
+}))
+
+const removed = (courseId: string, event = 'enrollment_removed'): ChannelMessage => ({
+  kind: 'broadcast',
+  event,
+  payload: { course_id: courseId },
 })
 
 function FailingSave() {
@@ -58,17 +69,17 @@ async function renderWatch() {
 
 describe('AccessWatch', () => {
   beforeEach(() => {
-    realtime.handler = undefined
+    realtime.onMessage = undefined
   })
 
-  it('listens to the learner’s own enrollments and stops the lesson when this course’s turns removed', async () => {
+  it('listens on the learner’s private account channel and stops the lesson when removed from this course', async () => {
     const { pause } = await renderWatch()
-    expect(realtime.filter).toBe('user_id=eq.user-1')
-    act(() => realtime.handler?.({ new: { course_id: 'other-course', status: 'removed' } }))
-    act(() => realtime.handler?.({ new: { course_id: 'course-1', status: 'active' } }))
+    expect(realtime.spec).toEqual({ topic: 'account:user-1', private: true })
+    act(() => realtime.onMessage?.(removed('other-course')))
+    act(() => realtime.onMessage?.(removed('course-1', 'progress')))
     expect(screen.queryByRole('alertdialog')).toBeNull()
 
-    act(() => realtime.handler?.({ new: { course_id: 'course-1', status: 'removed' } }))
+    act(() => realtime.onMessage?.(removed('course-1')))
     const notice = await screen.findByRole('alertdialog', { name: 'You no longer have access to this course' })
     expect(notice).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Go to the course page' }).getAttribute('href')).toBe('/courses/web-basics')

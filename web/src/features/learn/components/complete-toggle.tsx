@@ -1,7 +1,7 @@
 // "Mark complete": the lesson's Checkbox with the reason it is not complete yet. Optimistic (see
 // useSetLessonComplete); a refused write rolls the tick back and says why. In a learner preview it is shown as the
 // learner sees it, but disabled: a preview records nothing. A tick waiting on this device (the API was unreachable)
-// is drawn as made, with "Saved on this device — will sync" below it.
+// is drawn as made, with "Saved on this device — will sync" below it; paused live updates are said there too.
 import { useId } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
@@ -11,6 +11,7 @@ import { useOutboxState } from '../api/progress-outbox'
 import { useSetLessonComplete } from '../api/progress.mutations'
 import type { ProgressSnapshot } from '../lib/progress-saver'
 import { incompleteReason } from '../lib/player-text'
+import type { ProgressSyncStatus } from '../use-progress-sync'
 import { SyncStatus } from './sync-status'
 
 export interface CompleteToggleProps {
@@ -20,9 +21,11 @@ export interface CompleteToggleProps {
   live?: () => ProgressSnapshot | null
   /** A member's learner preview: the checkbox is there, inert. */
   previewing?: boolean
+  /** How live progress from the learner's other tabs and devices stands (a pause is said quietly). */
+  liveSync?: ProgressSyncStatus
 }
 
-export function CompleteToggle({ slug, lesson, live, previewing = false }: CompleteToggleProps) {
+export function CompleteToggle({ slug, lesson, live, previewing = false, liveSync }: CompleteToggleProps) {
   const id = useId()
   const setComplete = useSetLessonComplete(slug)
   const outbox = useOutboxState()
@@ -60,7 +63,7 @@ export function CompleteToggle({ slug, lesson, live, previewing = false }: Compl
       </p>
       {previewing ? null : (
         <div className="pl-8">
-          <SyncStatus lessonId={lesson.id} outbox={outbox} />
+          <SyncStatus lessonId={lesson.id} outbox={outbox} live={liveSync} />
         </div>
       )}
       {error ? (

@@ -1,9 +1,20 @@
 // Where a lesson's progress stands when the API could not be reached: "Saved on this device — will sync" while a write
 // waits in the outbox, and that the learner is offline (not that something went wrong) while tries keep failing.
-import { CloudOff } from 'lucide-react'
+// And, quietly, when live updates from the learner's other tabs and devices are paused (the Realtime channel was
+// refused or closed): what they do elsewhere shows when this tab is next focused, and live again once it rejoins.
+import { CloudOff, PauseCircle } from 'lucide-react'
 import type { OutboxState } from '../lib/progress-outbox'
+import type { ProgressSyncStatus } from '../use-progress-sync'
 
-export function SyncStatus({ lessonId, outbox }: { lessonId: string; outbox: OutboxState }) {
+export function SyncStatus({
+  lessonId,
+  outbox,
+  live = 'off',
+}: {
+  lessonId: string
+  outbox: OutboxState
+  live?: ProgressSyncStatus
+}) {
   const pending = outbox.queue.some((entry) => entry.lesson_id === lessonId)
   return (
     <div role="status" className="text-sm">
@@ -16,6 +27,19 @@ export function SyncStatus({ lessonId, outbox }: { lessonId: string; outbox: Out
           </span>
         </p>
       ) : null}
+      {live === 'paused' ? <LivePaused /> : null}
     </div>
+  )
+}
+
+/** The quiet note: progress is still saved; only the live view of other tabs and devices waits. */
+export function LivePaused() {
+  return (
+    <p className="flex items-start gap-2 text-slate-600" data-live-updates="paused">
+      <PauseCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Live updates paused. Your progress is saved; changes from your other devices show when you come back here.
+      </span>
+    </p>
   )
 }

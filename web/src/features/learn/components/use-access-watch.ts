@@ -1,38 +1,26 @@
-// Notices, while a lesson is open, that the learner lost access to its course: their enrollment turning `removed`
-// (over Realtime: the enrollments publication, delivered under their own select policy), or a content or progress
-// call of the page answering `forbidden`. Either way the answer is final for this page: it flips once and stays.
-import { useEffect, useState } from 'react'
+// Notices, while a lesson is open, that the learner lost access to its course: `enrollment_removed` for this course on
+// their private account channel (broadcast by the database when an instructor removes them; the channel is shared by
+// the browser's tabs, see lib/realtime-share), or a content or progress call of the page answering `forbidden`.
+// Either way the answer is final for this page: it flips once and stays.
+import { useEffect, useMemo, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import type { Database } from '@/lib/database.types'
 import { errorCode } from '@/lib/errors'
-import { openChannel } from '@/lib/realtime'
+import { accountChannel } from '@/lib/realtime-share'
+import { useSharedChannel } from '@/lib/realtime-share/use-shared-channel'
 import { useSession } from '@/lib/use-session'
-
-type EnrollmentRow = Database['public']['Tables']['enrollments']['Row']
-
-// Each watcher its own channel, so one unmounting never closes another's (see use-progress-sync).
-let channelCount = 0
 
 export function useAccessWatch(courseId: string, enabled: boolean): boolean {
   const queryClient = useQueryClient()
   const userId = useSession().user?.id
   const [revoked, setRevoked] = useState(false)
+  const spec = useMemo(() => (userId && enabled ? accountChannel(userId) : null), [userId, enabled])
 
-  useEffect(() => {
-    if (!userId || !enabled) return
-    channelCount += 1
-    return openChannel(`access:${userId}:${channelCount}`, (channel) =>
-      channel
-        .on<EnrollmentRow>(
-          'postgres_changes',
-          { event: 'UPDATE', schema: 'public', table: 'enrollments', filter: `user_id=eq.${userId}` },
-          (payload) => {
-            if (payload.new.course_id === courseId && payload.new.status === 'removed') setRevoked(true)
-          },
-        )
-        .subscribe(),
-    )
-  }, [userId, enabled, courseId])
+  useSharedChannel(userId, spec, {
+    onMessage: (message) => {
+      if (message.kind !== 'broadcast' || message.event !== 'enrollment_removed') return
+      if ((message.payload as { course_id?: unknown } | null)?.course_id === courseId) setRevoked(true)
+    },
+  })
 
   useEffect(() => {
     if (!enabled) return

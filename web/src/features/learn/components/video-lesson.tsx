@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { errorMessage } from '@/lib/errors'
-import type { ProgressRow } from '../use-progress-sync'
+import type { LiveProgress } from '../use-progress-sync'
 import type { ProgressSnapshot } from '../lib/progress-saver'
 import { learnQueries } from '../api/learn.queries'
 import { shouldOfferContinue } from '../lib/continue-offer'
@@ -29,7 +29,7 @@ import { WatchGoalBar } from './watch-goal-bar'
 
 export interface VideoLessonHandle {
   snapshot(): ProgressSnapshot | null
-  remoteProgress(row: ProgressRow): void
+  remoteProgress(row: LiveProgress): void
 }
 
 /** What other parts of the player (notes) may ask of the video: where it is, and to go somewhere. */
