@@ -36,6 +36,12 @@ Deno.test('hours read naturally', () => {
   assert.equal(hoursLabel(12.5), '12.5 hours of study')
 })
 
+Deno.test('study time under an hour is in minutes, and none is left out rather than printed as zero', () => {
+  assert.equal(hoursLabel(0.1), '6 minutes of study')
+  assert.equal(hoursLabel(0.01), '1 minute of study')
+  assert.equal(hoursLabel(0), null)
+})
+
 Deno.test('names in Latin, Greek, Cyrillic and Vietnamese print as written; characters the face lacks as "?"', () => {
   const { regular, bold } = certificateFaces()
   for (const face of [regular, bold]) {

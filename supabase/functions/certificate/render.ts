@@ -38,8 +38,18 @@ export function issueDate(issuedAt: string, timezone: string | null): string {
   }
 }
 
-export function hoursLabel(hours: number): string {
-  return `${hours.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${hours === 1 ? 'hour' : 'hours'} of study`
+/**
+ * The study time as the app shows it (web/src/lib/format's formatStudyTime): minutes under an hour, hours with one
+ * decimal from an hour up, and null when none was measured (a course of text lessons), so a PDF never says "0 hours".
+ */
+export function hoursLabel(hours: number): string | null {
+  if (!Number.isFinite(hours) || hours <= 0) return null
+  if (hours < 1) {
+    const minutes = Math.max(1, Math.round(hours * 60))
+    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} of study`
+  }
+  const rounded = Math.round(hours * 10) / 10
+  return `${rounded.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${rounded === 1 ? 'hour' : 'hours'} of study`
 }
 
 export async function renderCertificate(content: CertificateContent, paper: Paper): Promise<Uint8Array> {
@@ -71,7 +81,9 @@ export async function renderCertificate(content: CertificateContent, paper: Pape
   centred('has completed the course', regular, 14, height - 290, muted)
   centred(content.courseTitle, bold, 26, height - 335)
   centred(
-    `${hoursLabel(content.hours)} · Issued ${issueDate(content.issuedAt, content.timezone)}`,
+    [hoursLabel(content.hours), `Issued ${issueDate(content.issuedAt, content.timezone)}`]
+      .filter((part) => part !== null)
+      .join(' · '),
     regular,
     13,
     height - 375,

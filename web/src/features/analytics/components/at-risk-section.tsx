@@ -3,6 +3,7 @@
 import { UserRoundCheck } from 'lucide-react'
 import type { AtRiskPage } from '../api/analytics.api'
 import { formatIdle } from '../lib/format'
+import { plural, pluralWord } from '@/lib/format'
 
 export function AtRiskSection({ page }: { page: AtRiskPage }) {
   return (
@@ -17,7 +18,7 @@ export function AtRiskSection({ page }: { page: AtRiskPage }) {
         <p className="text-sm text-slate-600">
           {page.total === 0
             ? 'No activity for 7 days means at risk.'
-            : `${page.total.toLocaleString()} ${page.total === 1 ? 'learner has' : 'learners have'} had no activity for 7 days${page.total > page.rows.length ? `; the ${page.rows.length} most recently active are listed` : ''}.`}
+            : `${plural(page.total, 'learner')} ${pluralWord(page.total, 'has', 'have')} had no activity for 7 days${page.total > page.rows.length ? `; the ${page.rows.length} most recently active are listed` : ''}.`}
         </p>
       </div>
       {page.rows.length === 0 ? (

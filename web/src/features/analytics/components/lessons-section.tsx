@@ -2,7 +2,7 @@
 // on it, and the median time of the learners who completed it. The charts show the ten lessons that stand out; the
 // tables list every lesson in course order.
 import type { LessonStat } from '../api/analytics.api'
-import { formatDuration } from '../lib/format'
+import { formatShortDuration } from '@/lib/format'
 import { LazyBarChart as AnalyticsBarChart } from './lazy-bar-chart'
 import { ChartCard } from '@/components/chart-card'
 
@@ -15,7 +15,7 @@ function top(lessons: LessonStat[], value: (l: LessonStat) => number) {
     .filter((l) => value(l) > 0)
     .sort((a, b) => value(b) - value(a) || a.lesson_number - b.lesson_number)
     .slice(0, TOP)
-    .map((l) => ({ label: `${l.lesson_number}. ${l.lesson_title}`.slice(0, 24), value: value(l) }))
+    .map((l) => ({ label: `${l.lesson_number}. ${l.lesson_title}`, value: value(l) }))
 }
 
 function LessonCell({ lesson }: { lesson: LessonStat }) {
@@ -86,7 +86,7 @@ export function LessonTimeSection({ lessons, dateFiltered }: { lessons: LessonSt
       }
       chart={
         slowest.length > 0 ? (
-          <AnalyticsBarChart bars={slowest} color="#4338ca" valueLabel={formatDuration} />
+          <AnalyticsBarChart bars={slowest} color="#4338ca" valueLabel={formatShortDuration} />
         ) : (
           <p className="text-sm text-slate-600">No lesson has been completed yet.</p>
         )
@@ -113,7 +113,7 @@ export function LessonTimeSection({ lessons, dateFiltered }: { lessons: LessonSt
               <tr key={lesson.lesson_id} className="border-b border-slate-100">
                 <LessonCell lesson={lesson} />
                 <td className={num}>{lesson.completed_learners.toLocaleString()}</td>
-                <td className={num}>{formatDuration(lesson.median_seconds)}</td>
+                <td className={num}>{formatShortDuration(lesson.median_seconds)}</td>
               </tr>
             ))}
           </tbody>

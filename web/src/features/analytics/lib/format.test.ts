@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, formatIdle } from './format'
+import { formatIdle } from './format'
 import { toAnalyticsFilter } from './filter'
-
-describe('formatDuration', () => {
-  it('says seconds, minutes and hours as a person would', () => {
-    expect([
-      formatDuration(null),
-      formatDuration(45),
-      formatDuration(120),
-      formatDuration(275),
-      formatDuration(3900),
-    ]).toEqual(['—', '45 s', '2 min', '4 min 35 s', '1 h 5 min'])
-  })
-})
 
 describe('formatIdle', () => {
   it('counts whole days since the last activity', () => {

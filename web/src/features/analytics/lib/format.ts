@@ -1,13 +1,5 @@
-// Words for the analytics numbers: durations ("4 min 30 s") and idle time ("12 days ago").
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '—'
-  if (seconds < 60) return `${seconds} s`
-  const hours = Math.floor(seconds / 3600)
-  const minutes = Math.floor((seconds % 3600) / 60)
-  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`
-  const rest = seconds % 60
-  return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`
-}
+// Words for the analytics numbers: idle time ("12 days ago"). Durations come from @/lib/format.
+import { plural } from '@/lib/format'
 
 export function daysSince(iso: string | null, now: Date = new Date()): number | null {
   if (!iso) return null
@@ -17,5 +9,5 @@ export function daysSince(iso: string | null, now: Date = new Date()): number | 
 export function formatIdle(iso: string | null, now: Date = new Date()): string {
   const days = daysSince(iso, now)
   if (days === null) return 'No activity yet'
-  return days === 1 ? '1 day ago' : `${days} days ago`
+  return `${plural(days, 'day')} ago`
 }

@@ -5,7 +5,8 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { cn } from '@/lib/cn'
 import type { CalendarItem } from '../api/calendar.api'
 import { weeksOf, type CalendarDay } from '../lib/calendar-grid'
-import { itemTime, kindLabels, longDay, plural } from '../lib/format'
+import { longDay, plural } from '@/lib/format'
+import { itemTime, kindLabels } from '../lib/format'
 import { CalendarItemList, kindIcons } from './calendar-item'
 
 const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']

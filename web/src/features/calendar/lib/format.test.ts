@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PlanState } from '../schemas/plan.schemas'
-import { itemTime, longDay, monthTitle, planWords, rangeTitle, shortMoment } from './format'
+import { longDay } from '@/lib/format'
+import { itemTime, monthTitle, planWords, rangeTitle, shortMoment } from './format'
 
 const plan: PlanState = {
   course_id: 'c',

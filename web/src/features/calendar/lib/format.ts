@@ -1,6 +1,7 @@
 // Words for the calendar in the learner's time zone, with Intl only (no date library), so home's "Upcoming" card
 // stays small: an item's time and kind, a day's heading, the title of a month or week page, and a study plan's
 // state ("2 sessions ahead, last on 14 Jan — reaches your target").
+import { plural, pluralWord } from '@/lib/format'
 import type { CalendarKind } from '../schemas/calendar.schemas'
 import type { PlanState } from '../schemas/plan.schemas'
 
@@ -46,11 +47,6 @@ function formatDay(key: string, options: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(utcDate(key))
 }
 
-/** "Thursday 26 November". */
-export function longDay(key: string): string {
-  return formatDay(key, { weekday: 'long', day: 'numeric', month: 'long' })
-}
-
 /** "14 Jan". */
 export function shortDate(key: string): string {
   return formatDay(key, { day: 'numeric', month: 'short' })
@@ -67,10 +63,6 @@ export function rangeTitle(firstKey: string, lastKey: string): string {
   return `${shortDate(firstKey)} – ${last}`
 }
 
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`
-}
-
 export interface PlanWords {
   /** What lies ahead and whether it reaches the target. */
   summary: string
@@ -81,9 +73,11 @@ export interface PlanWords {
 export function planWords(state: PlanState): PlanWords {
   const behind =
     state.behind && state.remaining_minutes > state.planned_minutes
-      ? `You're behind: ${plural(state.remaining_minutes - state.planned_minutes, 'minute')} ${
-          state.remaining_minutes - state.planned_minutes === 1 ? 'is' : 'are'
-        } not planned.`
+      ? `You're behind: ${plural(state.remaining_minutes - state.planned_minutes, 'minute')} ${pluralWord(
+          state.remaining_minutes - state.planned_minutes,
+          'is',
+          'are',
+        )} not planned.`
       : null
   if (state.remaining_minutes === 0) {
     return { summary: 'You have finished the lessons of this course: there is nothing left to plan.', behind: null }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { certificateQueries } from '../api/certificates.queries'
-import { formatDate, formatHours } from '../lib/certificate-links'
+import { formatLongDate as formatDate, formatStudyTime } from '@/lib/format'
 import { CertificateActions } from './certificate-actions'
 
 export function MyCertificatesSection({ userId }: { userId: string }) {
@@ -46,7 +46,8 @@ export function MyCertificatesSection({ userId }: { userId: string }) {
                 </Link>
               </h3>
               <p className="text-sm text-slate-600">
-                {certificate.schoolName} · issued {formatDate(certificate.issuedAt)} · {formatHours(certificate.hours)}
+                {certificate.schoolName} · issued {formatDate(certificate.issuedAt)}
+                {studyTime(certificate.hours)}
                 {' · '}
                 <span className="font-mono">{certificate.code}</span>
               </p>
@@ -69,4 +70,10 @@ export function MyCertificatesSection({ userId }: { userId: string }) {
       )}
     </section>
   )
+}
+
+/** " · 45 minutes" of study, or nothing when none was measured (a course of text lessons): never "0 hours". */
+function studyTime(hours: number): string {
+  const time = formatStudyTime(hours)
+  return time ? ` · ${time}` : ''
 }

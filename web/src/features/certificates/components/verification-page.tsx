@@ -2,7 +2,7 @@
 // and whether it is still valid (a revoked one shows the date of revocation, never the reason).
 import { BadgeCheck, ShieldX } from 'lucide-react'
 import type { VerifiedCertificate } from '../api/certificates.api'
-import { formatDate, formatHours } from '../lib/certificate-links'
+import { formatLongDate as formatDate, formatStudyTime } from '@/lib/format'
 import { CertificateActions } from './certificate-actions'
 
 export function VerificationPage({ certificate }: { certificate: VerifiedCertificate }) {
@@ -37,7 +37,10 @@ export function VerificationPage({ certificate }: { certificate: VerifiedCertifi
         <Field label="Course" value={certificate.course_title} />
         <Field label="School" value={certificate.school_name} />
         <Field label="Issued" value={formatDate(certificate.issued_at)} />
-        <Field label="Study time" value={formatHours(certificate.hours)} />
+        {/* No study time measured (text lessons only) prints nothing rather than "0 hours". */}
+        {formatStudyTime(certificate.hours) ? (
+          <Field label="Study time" value={formatStudyTime(certificate.hours) ?? ''} />
+        ) : null}
         <Field label="Certificate code" value={certificate.code} mono />
       </dl>
       {valid ? (

@@ -1,6 +1,6 @@
 // Unit tests of the links made from a certificate: the verification URL and LinkedIn's prefilled form.
 import { describe, expect, it } from 'vitest'
-import { formatHours, linkedInAddUrl, verificationUrl } from './certificate-links'
+import { linkedInAddUrl, verificationUrl } from './certificate-links'
 
 describe('certificate links', () => {
   it('points the verification URL at /c/<code> on the given origin', () => {
@@ -27,10 +27,5 @@ describe('certificate links', () => {
       certUrl: 'https://summit.example.com/c/ABCDEFGHJK',
       certId: 'ABCDEFGHJK',
     })
-  })
-
-  it('says hours naturally', () => {
-    expect(formatHours(1)).toBe('1 hour')
-    expect(formatHours(2.25)).toBe('2.3 hours')
   })
 })

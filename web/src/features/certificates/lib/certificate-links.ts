@@ -24,11 +24,3 @@ export function linkedInAddUrl(input: {
   })
   return `https://www.linkedin.com/profile/add?${params.toString()}`
 }
-
-export function formatHours(hours: number): string {
-  return `${hours.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${hours === 1 ? 'hour' : 'hours'}`
-}
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso))
-}

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Progress } from '@/components/ui/progress'
 import { courseQueries } from '../api/courses.queries'
 import { isFinished } from '../lib/finished'
-import { minutesLeft } from '../lib/format'
+import { formatMinutesLeft } from '@/lib/format'
 import { chooseNextLesson, remainingSeconds } from '@/lib/courses/lessons'
 import { CourseCover } from './course-cover'
 import { LessonLink } from './lesson-link'
@@ -21,7 +21,7 @@ export function ContinueLearningCard({ slug }: { slug: string }) {
   if (!outline) return <Skeleton className="h-40 w-full rounded-xl" />
   if (isFinished(outline)) return null
   const next = chooseNextLesson(outline)
-  const left = minutesLeft(remainingSeconds(outline))
+  const left = remainingSeconds(outline)
   const { course, progress } = outline
 
   return (
@@ -50,7 +50,7 @@ export function ContinueLearningCard({ slug }: { slug: string }) {
         <div className="flex flex-col gap-1.5">
           <Progress value={progress.percent} aria-label={`${course.title}: course progress`} />
           <p className="text-sm text-slate-600">
-            {progress.percent}% complete · {left === 1 ? '1 min left' : `${left} min left`}
+            {progress.percent}% complete · {formatMinutesLeft(left)}
           </p>
         </div>
         {next ? (

@@ -5,6 +5,7 @@ import type { OutlineCourse } from '@/lib/courses/course-outline.schema'
 import { languageLabel, levelLabel } from '../lib/format'
 import { CourseCover } from './course-cover'
 import { Length } from './length'
+import { plural } from '@/lib/format'
 
 export function CourseHeader({ course }: { course: OutlineCourse }) {
   const instructors = course.instructors.map((instructor) => instructor.display_name).filter(Boolean)
@@ -31,7 +32,7 @@ export function CourseHeader({ course }: { course: OutlineCourse }) {
           <dt className="sr-only">Lessons</dt>
           <dd className="flex items-center gap-1.5">
             <BookOpen aria-hidden="true" className="size-4" />
-            {course.lesson_count === 1 ? '1 lesson' : `${course.lesson_count} lessons`}
+            {plural(course.lesson_count, 'lesson')}
           </dd>
           <dt className="sr-only">Language</dt>
           <dd className="flex items-center gap-1.5">

@@ -7,6 +7,7 @@ import type { CourseOutline, OutlineLesson, OutlineSection } from '@/lib/courses
 import { chooseNextLesson, lockReasonText } from '@/lib/courses/lessons'
 import { Length } from './length'
 import { LessonRow } from './lesson-row'
+import { plural } from '@/lib/format'
 
 export interface CourseOutlineProps {
   outline: CourseOutline
@@ -30,8 +31,7 @@ export function CourseOutlineView({ outline, enrolled, renderCheckbox }: CourseO
           Course content
         </h2>
         <p className="text-sm text-slate-600">
-          {sections.length === 1 ? '1 section' : `${sections.length} sections`} ·{' '}
-          {lessonCount === 1 ? '1 lesson' : `${lessonCount} lessons`} · <Length seconds={totalS} />
+          {plural(sections.length, 'section')} · {plural(lessonCount, 'lesson')} · <Length seconds={totalS} />
         </p>
       </div>
       {sections.length === 0 ? (
@@ -89,7 +89,7 @@ function SectionHeader({ section, enrolled }: { section: OutlineSection; enrolle
               {section.completed_count}/{section.lesson_count}
             </span>
             <span className="sr-only">
-              , {section.completed_count} of {section.lesson_count} lessons completed
+              , {section.completed_count} of {plural(section.lesson_count, 'lesson')} completed
             </span>
           </span>
         ) : null}

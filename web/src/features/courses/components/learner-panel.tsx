@@ -7,6 +7,7 @@ import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { chooseNextLesson, lessonsInOrder } from '@/lib/courses/lessons'
 import { LessonLink } from './lesson-link'
 import { panelClass } from './panel-class'
+import { plural } from '@/lib/format'
 
 export function LearnerPanel({ outline }: { outline: CourseOutline }) {
   const { course, progress, viewer } = outline
@@ -31,7 +32,7 @@ export function LearnerPanel({ outline }: { outline: CourseOutline }) {
         </div>
         <Progress value={progress.percent} aria-labelledby="course-progress-label" />
         <p className="text-sm text-slate-600">
-          {progress.completed} of {progress.total} {progress.total === 1 ? 'lesson' : 'lessons'} completed
+          {progress.completed} of {plural(progress.total, 'lesson')} completed
         </p>
       </div>
       {next ? (

@@ -9,7 +9,7 @@ import { Progress } from '@/components/ui/progress'
 import { myCertificatesQuery } from '@/lib/certificates/my-certificates'
 import { useSession } from '@/lib/use-session'
 import type { MyCourse } from '../api/my-courses.api'
-import { minutesLeft } from '../lib/format'
+import { formatMinutesLeft, plural } from '@/lib/format'
 import { CourseCover } from './course-cover'
 
 export function MyCourseList({ courses }: { courses: MyCourse[] }) {
@@ -49,7 +49,7 @@ export function MyCourseList({ courses }: { courses: MyCourse[] }) {
 
 function MyCourseItem({ item, certificateCode }: { item: MyCourse; certificateCode: string | null }) {
   const done = item.status === 'completed'
-  const left = minutesLeft(item.remainingS)
+  const left = item.remainingS
   return (
     <li className="relative flex gap-3 rounded-xl border border-slate-200 bg-white p-3 focus-within:ring-2 focus-within:ring-teal-700 hover:shadow-sm">
       <CourseCover coverPath={item.course.coverPath} className="w-24 shrink-0 self-start rounded-md sm:w-28" />
@@ -86,7 +86,7 @@ function MyCourseItem({ item, certificateCode }: { item: MyCourse; certificateCo
             </>
           ) : (
             <>
-              {item.completedCount} of {item.lessonCount} lessons · {left === 1 ? '1 min left' : `${left} min left`}
+              {item.completedCount} of {plural(item.lessonCount, 'lesson')} · {formatMinutesLeft(left)}
             </>
           )}
         </p>

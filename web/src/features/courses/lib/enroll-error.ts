@@ -1,6 +1,7 @@
 // The sentence for a refused enrollment (open enroll, code or invite). The catalogue codes read as in every other
 // screen (lib/errors); two read better here: a removed learner's `forbidden`, and `rate_limited` with the wait.
 import { errorCode, errorMessage } from '@/lib/errors'
+import { plural } from '@/lib/format'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -10,10 +11,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function formatWait(seconds: number): string {
   if (seconds < 60) {
     const s = Math.max(1, Math.ceil(seconds))
-    return `${s} ${s === 1 ? 'second' : 'seconds'}`
+    return plural(s, 'second')
   }
   const minutes = Math.ceil(seconds / 60)
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+  return plural(minutes, 'minute')
 }
 
 export function enrollErrorMessage(error: unknown): string {

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/errors'
 import { useCreateNote } from '../api/notes.mutations'
 import { notesQueries } from '../api/notes.queries'
 import { noteBodySchema } from '../lib/note.schema'
-import { formatTimestamp } from '../lib/timestamp'
+import { formatClock } from '@/lib/format'
 import { NoteItem } from './note-item'
 
 export interface VideoControls {
@@ -104,9 +104,7 @@ function NewNote({ userId, lessonId, video }: Omit<LessonNotesProps, 'slug'>) {
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <div className="flex items-center gap-2">
                 <Checkbox id={`pin-${lessonId}`} checked={pinned} onCheckedChange={(v) => setPinned(v === true)} />
-                <Label htmlFor={`pin-${lessonId}`}>
-                  At {formatTimestamp(moment ?? video.currentTime())} of the video
-                </Label>
+                <Label htmlFor={`pin-${lessonId}`}>At {formatClock(moment ?? video.currentTime())} of the video</Label>
               </div>
               <Button variant="ghost" onClick={take} disabled={!pinned}>
                 Use the current moment

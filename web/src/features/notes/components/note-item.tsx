@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/errors'
 import type { NoteRow } from '../api/notes.api'
 import { useDeleteNote, useUpdateNote } from '../api/notes.mutations'
 import { noteBodySchema } from '../lib/note.schema'
-import { formatTimestamp, spokenTimestamp } from '../lib/timestamp'
+import { formatClock, spokenClock } from '@/lib/format'
 
 export interface NoteItemProps {
   note: NoteRow
@@ -24,7 +24,7 @@ export function NoteItem({ note, userId, onSeek, headingLevel: Heading = 'h3' }:
   const [confirming, setConfirming] = useState(false)
   const update = useUpdateNote(userId)
   const remove = useDeleteNote(userId)
-  const moment = note.at_s === null ? null : formatTimestamp(note.at_s)
+  const moment = note.at_s === null ? null : formatClock(note.at_s)
 
   return (
     <article
@@ -38,7 +38,7 @@ export function NoteItem({ note, userId, onSeek, headingLevel: Heading = 'h3' }:
             onClick={() => onSeek(note.at_s ?? 0)}
             className="inline-flex min-h-11 items-center gap-1.5 rounded text-teal-800 underline underline-offset-2 hover:text-teal-900"
             // The visible "At 3:12" starts the name (WCAG 2.5.3), then what the button does, in words.
-            aria-label={`At ${moment}: play the video from ${spokenTimestamp(note.at_s)}`}
+            aria-label={`At ${moment}: play the video from ${spokenClock(note.at_s)}`}
           >
             <Play aria-hidden="true" className="size-4" />
             At {moment}

@@ -1,7 +1,7 @@
 // "My notes" exported as one Markdown file: the course as the title, a heading per lesson in course order, each note
 // under its moment ("At 3:12") or as a note on the whole lesson. Pure, so it is tested without a browser.
 import type { NoteRow } from '../api/notes.api'
-import { formatTimestamp } from './timestamp'
+import { formatClock } from '@/lib/format'
 
 export interface LessonRef {
   id: string
@@ -32,7 +32,7 @@ export function notesToMarkdown(courseTitle: string, lessons: LessonRef[], notes
   for (const group of groupNotesByLesson(lessons, notes)) {
     lines.push(`## ${group.lesson.title}`, '')
     for (const note of group.notes) {
-      lines.push(note.at_s === null ? '### On the whole lesson' : `### At ${formatTimestamp(note.at_s)}`, '')
+      lines.push(note.at_s === null ? '### On the whole lesson' : `### At ${formatClock(note.at_s)}`, '')
       lines.push(note.body.trim(), '')
     }
   }

@@ -13,6 +13,7 @@ import { questionsQueries } from '../api/questions.queries'
 import { useLiveQuestions } from '../api/use-live-questions'
 import { questionBodySchema } from '../lib/question.schema'
 import { QuestionItem } from './question-item'
+import { plural } from '@/lib/format'
 
 export interface LessonQuestionsProps {
   userId: string
@@ -55,7 +56,7 @@ export function LessonQuestions({ userId, lessonId, isStaff }: LessonQuestionsPr
         />
         {/* Announces live arrivals: the count changes when an answer or question comes in. */}
         <p aria-live="polite" className="sr-only">
-          {questions.data ? `${count} questions, ${answers} answers.` : ''}
+          {questions.data ? `${plural(count, 'question')}, ${plural(answers, 'answer')}.` : ''}
         </p>
         {questions.isPending ? (
           <div role="status" aria-label="Loading questions" className="flex flex-col gap-2">

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { questionsQueries } from '../api/questions.queries'
 import { relativeTime } from '../lib/when'
+import { plural } from '@/lib/format'
 
 export function OpenQuestions({ userId }: { userId: string }) {
   const open = useQuery(questionsQueries.open(userId))
@@ -56,9 +57,7 @@ export function OpenQuestions({ userId }: { userId: string }) {
             </h2>
             <p className="text-sm text-slate-600">
               {q.author_name} asked <time dateTime={q.created_at}>{relativeTime(q.created_at)}</time>
-              {q.answer_count
-                ? ` · ${q.answer_count} ${q.answer_count === 1 ? 'answer' : 'answers'} from learners`
-                : ''}
+              {q.answer_count ? ` · ${plural(q.answer_count, 'answer')} from learners` : ''}
             </p>
             <LazyMarkdown source={q.body} headingOffset={2} className="text-sm" />
           </article>

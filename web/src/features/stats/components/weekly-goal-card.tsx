@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { statsQueries } from '../api/stats.queries'
-import { longDay, plural, weekdayName } from '../lib/format'
-import { goalProgress, goalState, streakNudge } from '../lib/goal'
+import { longDay, plural, weekdayName } from '@/lib/format'
+import { goalProgress, goalState, isFirstWeek, streakNudge } from '../lib/goal'
 import type { LearnerStats } from '../schemas/learner-stats.schema'
 import { WeeklyGoalSelect } from './weekly-goal-select'
 
@@ -85,7 +85,7 @@ function GoalBody({ userId, stats }: { userId: string; stats: LearnerStats }) {
         <p className="font-medium text-slate-900" data-testid="goal-progress">
           {goalProgress(stats.goal)}
         </p>
-        <p className="text-sm text-slate-600">{goalState(stats.goal, stats.today_counts)}</p>
+        <p className="text-sm text-slate-600">{goalState(stats.goal, stats.today_counts, isFirstWeek(stats))}</p>
       </div>
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <Flame aria-hidden="true" className="size-4 text-amber-600" />

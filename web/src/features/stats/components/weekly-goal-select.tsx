@@ -2,6 +2,7 @@
 // saves and if the save fails, with the failure said next to the control.
 import { useId, useState } from 'react'
 import { useUpdateWeeklyGoal } from '../api/stats.mutations'
+import { plural } from '@/lib/format'
 
 const choices = [1, 2, 3, 4, 5, 6, 7] as const
 
@@ -31,7 +32,7 @@ export function WeeklyGoalSelect({ userId, saved }: { userId: string; saved: num
       >
         {choices.map((days) => (
           <option key={days} value={days}>
-            {days === 1 ? '1 day a week' : `${days} days a week`}
+            {`${plural(days, 'day')} a week`}
           </option>
         ))}
       </select>

@@ -14,6 +14,7 @@ import type { EditableCourse } from '../api/course.api'
 import { useSetCourseStatus } from '../api/publish.mutations'
 import { studioQueries } from '../api/studio.queries'
 import { statusErrorMessage } from '../lib/status-error'
+import { plural, pluralWord } from '@/lib/format'
 
 const itemLabels: Record<string, string> = {
   title: 'Title',
@@ -101,7 +102,7 @@ export function PublishPanel({ course }: { course: EditableCourse }) {
       </div>
       {course.status === 'published' && course.learner_count > 0 ? (
         <p className="text-sm text-slate-600">
-          {course.learner_count === 1 ? 'One learner is' : `${course.learner_count} learners are`} enrolled, so this
+          {plural(course.learner_count, 'learner')} {pluralWord(course.learner_count, 'is', 'are')} enrolled, so this
           course cannot go back to draft; archive it to take it out of the catalog.
         </p>
       ) : null}

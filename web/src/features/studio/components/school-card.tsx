@@ -8,6 +8,7 @@ import type { StudioSchool } from '../api/schools.api'
 import { useCreateCourse } from '../api/studio.mutations'
 import { CourseStatusBadge } from './course-status-badge'
 import { NameSlugForm } from './name-slug-form'
+import { plural } from '@/lib/format'
 
 const lastEdit = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const roleLabel = { owner: 'Owner', instructor: 'Instructor' } as const
@@ -79,9 +80,7 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
                 {course.title}
               </Link>
               <CourseStatusBadge status={course.status} />
-              <span className="text-sm text-slate-600">
-                {course.learner_count} {course.learner_count === 1 ? 'learner' : 'learners'}
-              </span>
+              <span className="text-sm text-slate-600">{plural(course.learner_count, 'learner')}</span>
               <span className="text-sm text-slate-600">Edited {lastEdit.format(new Date(course.updated_at))}</span>
             </li>
           ))}

@@ -12,6 +12,7 @@ import type { CatalogQuery } from '@/features/courses/schemas/catalog-search.sch
 import { errorMessage } from '@/lib/errors'
 import { cn } from '@/lib/cn'
 import { CatalogPager } from './catalog-pager'
+import { plural } from '@/lib/format'
 
 export function CatalogResults({ list, query }: { list: UseQueryResult<CoursePage>; query: CatalogQuery }) {
   const { data: page, isPlaceholderData, isError, error, refetch, isRefetching } = list
@@ -53,7 +54,7 @@ export function CatalogResults({ list, query }: { list: UseQueryResult<CoursePag
 }
 
 function resultCount(total: number): string {
-  return total === 1 ? '1 course' : `${total} courses`
+  return plural(total, 'course')
 }
 
 function NoResults({ query, total }: { query: CatalogQuery; total: number }) {
