@@ -138,7 +138,17 @@ export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: 
     if (allowInvalid) return anonCaller
     throw errors.accessDenied('jwt audience invalid')
   }
-  const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
+  const role = roleOf(claims.role)
   const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined
   return { role, claims, jwt: token, sub, authenticated: true }
+}
+
+/**
+ * The role the request runs as: storage-api takes `payload.role || 'anon'` and hands it to set_config as it is, so a
+ * falsy role is anon and any other value (a number, an object) becomes the text PostgreSQL is given, a role that
+ * does not exist, refused like any role the database will not switch to.
+ */
+function roleOf(role: unknown): string {
+  if (!role) return 'anon'
+  return typeof role === 'string' ? role : typeof role === 'object' ? JSON.stringify(role) : String(role)
 }

@@ -1,6 +1,7 @@
 // Token claims over raw HTTP, as storage-api (jsonwebtoken) judges them: a string `exp` or `nbf` is refused ("invalid
 // exp value", "invalid nbf value"), a token not valid yet is refused ("jwt not active"), and a token naming a role
-// the database will not switch to is a 4xx that leaves the connection healthy for the requests after it.
+// the database will not switch to (or one that is not a string, which storage-api passes on as it is) is a 4xx that
+// leaves the connection healthy for the requests after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
 
@@ -61,6 +62,16 @@ describe.skipIf(!testDbUrl)('storage token claims', () => {
       for (let i = 0; i < 3; i++)
         expect(await list({ role: 'authenticated', sub: 'u1' })).toEqual({ status: 200, body: [] })
     }
+  })
+
+  it('refuses a role that is not a string as a role it cannot switch to, and takes a falsy one as anon', async () => {
+    for (const role of [42, true, { name: 'authenticated' }, ['authenticated']]) {
+      const answer = await list({ role, sub: 'u1' })
+      expect(answer.status, JSON.stringify(role)).toBe(400)
+      expect(answer.body).toMatchObject({ statusCode: '403', code: 'AccessDenied' })
+    }
+    // anon has no select policy on the bucket here: an empty list, not a refusal.
+    for (const role of [0, false, null, '']) expect(await list({ role, sub: 'u1' })).toEqual({ status: 200, body: [] })
   })
 
   it('applies the same rules to signed-URL tokens', async () => {
