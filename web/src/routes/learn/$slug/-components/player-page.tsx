@@ -1,4 +1,4 @@
-// The player screen: lesson (video with notes, or text), completion checkbox, prev/next and "Finish course", the
+// The player screen: lesson (video with notes, text, or a quiz), completion checkbox, prev/next and "Finish course", the
 // Trophy progress popover and the curriculum (sidebar on wide screens, `Menu` drawer on small ones). Live progress
 // from other devices arrives through useProgressSync. The school's staff get the staff bar instead of progress (no
 // tick, no Trophy); a learner preview shows the learner's screen with its banner and records nothing.
@@ -27,6 +27,7 @@ import { TextLesson } from '@/features/learn/components/text-lesson'
 import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
 import { canTrackProgress } from '@/features/learn/lib/player-text'
 import { useProgressSync } from '@/features/learn/use-progress-sync'
+import { QuizLesson } from '@/features/quiz/components/quiz-lesson'
 import { CurriculumDrawer } from './curriculum-drawer'
 import { LessonDiscussion } from './lesson-discussion'
 import { LessonNotFound } from './player-states'
@@ -134,6 +135,14 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                   </Collapsible>
                 ) : null}
               </>
+            ) : lesson.kind === 'quiz' ? (
+              <QuizLesson
+                key={`quiz-${lesson.id}`}
+                lessonId={lesson.id}
+                slug={slug}
+                canTake={canSave}
+                next={byId(detail.next_lesson_id)}
+              />
             ) : (
               <TextLesson
                 key={lesson.id}
@@ -144,14 +153,15 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
               />
             )}
 
-            {lesson.kind !== 'video' ? completeControl : null}
+            {/* A quiz completes by being passed, never by a tick. */}
+            {lesson.kind === 'text' ? completeControl : null}
 
             <LessonNav
               slug={slug}
               prev={byId(detail.prev_lesson_id)}
               next={byId(detail.next_lesson_id)}
               finish={
-                canSave ? (
+                canSave && lesson.kind !== 'quiz' ? (
                   <FinishCourse
                     outline={outline}
                     lessonId={lesson.id}
