@@ -101,6 +101,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A focused test silently drops every other one: never committed (the runners refuse it too).
+      'no-restricted-properties': [
+        'error',
+        ...['describe', 'it', 'test'].map((object) => ({
+          object,
+          property: 'only',
+          message: 'A focused test skips all the others; remove .only before committing.',
+        })),
+      ],
     },
   },
   {

@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'scripts',
     root: import.meta.dirname,
     environment: 'node',
+    // A focused test would silently drop the others, locally as in CI.
+    allowOnly: false,
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     testTimeout: 60_000,

@@ -9,6 +9,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
+  // A focused test would silently drop every other journey, locally as in CI.
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   reporter: process.env.E2E_JSON_REPORT

@@ -9,6 +9,8 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
+      // A focused test would silently drop the others, locally as in CI.
+      allowOnly: false,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup.ts'],
     },

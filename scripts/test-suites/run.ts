@@ -8,8 +8,10 @@ import {
   denoVerdict,
   playwrightVerdict,
   vitestVerdict,
+  type PlaywrightExpectations,
   type PlaywrightReport,
   type Verdict,
+  type VitestExpectations,
   type VitestReport,
 } from './verdict.ts'
 
@@ -57,30 +59,40 @@ function readReport<T>(file: string): T | undefined {
 }
 
 /** `vitest run` with a JSON report beside the default reporter. */
-export async function runVitest(args: string[], report: string, options: RunOptions = {}): Promise<Verdict> {
+export async function runVitest(
+  args: string[],
+  report: string,
+  options: RunOptions = {},
+  expected?: VitestExpectations,
+): Promise<Verdict> {
   rmSync(report, { force: true })
   const { code } = await run(
     bin('vitest'),
     ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     options,
   )
-  return vitestVerdict(code, readReport<VitestReport>(report))
+  return vitestVerdict(code, readReport<VitestReport>(report), expected)
 }
 
 /** `playwright test` with its JSON report written where `report` says (the config reads E2E_JSON_REPORT). */
-export async function runPlaywright(config: string, report: string, options: RunOptions = {}): Promise<Verdict> {
+export async function runPlaywright(
+  config: string,
+  report: string,
+  options: RunOptions = {},
+  expected?: PlaywrightExpectations,
+): Promise<Verdict> {
   rmSync(report, { force: true })
   const { code } = await run(bin('playwright'), ['test', '--config', config], {
     ...options,
     env: { ...options.env, E2E_JSON_REPORT: report },
   })
-  return playwrightVerdict(code, readReport<PlaywrightReport>(report))
+  return playwrightVerdict(code, readReport<PlaywrightReport>(report), expected)
 }
 
-export async function runDenoTest(args: string[], options: RunOptions = {}): Promise<Verdict> {
+export async function runDenoTest(args: string[], options: RunOptions = {}, floor = 0): Promise<Verdict> {
   const { code, output } = await run(bin('deno'), ['test', ...args], {
     ...options,
     env: { NO_COLOR: '1', ...options.env },
   })
-  return denoVerdict(code, output)
+  return denoVerdict(code, output, floor)
 }

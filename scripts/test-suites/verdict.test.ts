@@ -102,6 +102,16 @@ describe('pg_prove and whole-tool checks', () => {
   test('a file that died before any test is red', () => {
     expect(pgProveVerdict(3, 'a.sql .. \nDubious, test returned 3\nResult: FAIL\n').failed).toBe(1)
   })
+  test('with expectations, a run under its floor or a file that never started is red', () => {
+    expect(pgProveVerdict(0, tap, { floor: 2, files: ['a.sql'] })).toMatchObject({ failed: 0, problems: [] })
+    expect(pgProveVerdict(0, tap, { floor: 3, files: ['a.sql', 'b.sql'] }).problems).toEqual([
+      '2 tests ran, fewer than the floor of 3',
+      'no test of b.sql reported',
+    ])
+    expect(denoVerdict(0, 'ok | 21 passed | 0 failed (1s)\n', 30).problems).toEqual([
+      '21 tests ran, fewer than the floor of 30',
+    ])
+  })
   test('a tool is green only when it exits 0', () => {
     expect(checkVerdict(0)).toMatchObject({ passed: 1, failed: 0 })
     expect(checkVerdict(2)).toMatchObject({ passed: 0, failed: 1 })

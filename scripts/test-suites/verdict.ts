@@ -1,6 +1,15 @@
 // How `npm test` turns what a suite's process did into counts. A suite is red when its process exits non-zero, when
 // its report says it did not succeed or lists errors outside tests, or when it ran no test at all: counting only the
-// tests a report lists would call a crashed worker or a file that failed to load green.
+// tests a report lists would call a crashed worker or a file that failed to load green. With expectations (what must
+// run: accounting.ts), a project under its floor, a test file that did not report or an undeclared skip is red too.
+import {
+  account,
+  playwrightTests,
+  vitestTests,
+  type Expected,
+  type PlaywrightSuite,
+  type VitestFiles,
+} from './accounting.ts'
 
 export interface Counts {
   passed: number
@@ -27,17 +36,23 @@ export function checkVerdict(code: number): Verdict {
   return verdict(code === 0 ? 1 : 0, 0, 0, exitProblem(code))
 }
 
-export interface VitestReport {
+export interface VitestReport extends VitestFiles {
   success: boolean
   numTotalTests: number
   numPassedTests: number
   numFailedTests: number
   numPendingTests: number
   numTodoTests: number
-  testResults: { name: string; status: string; message?: string }[]
+  testResults: (VitestFiles['testResults'][number] & { status: string; message?: string })[]
 }
 
-export function vitestVerdict(code: number, report: VitestReport | undefined): Verdict {
+/** What a run must have run, and how to read it from the report. */
+export interface VitestExpectations extends Expected {
+  root: string
+  groupOf: (file: string) => string
+}
+
+export function vitestVerdict(code: number, report: VitestReport | undefined, expected?: VitestExpectations): Verdict {
   if (!report) return verdict(0, 0, 0, [...exitProblem(code), 'vitest wrote no report'])
   const problems = exitProblem(code)
   if (!report.success) problems.push('the report says the run did not succeed')
@@ -46,27 +61,49 @@ export function vitestVerdict(code: number, report: VitestReport | undefined): V
     if (file.status === 'failed' && file.message) problems.push(`${file.name}: ${file.message.split('\n')[0]}`)
   }
   if (report.numTotalTests === 0) problems.push('no test ran')
-  return verdict(report.numPassedTests, report.numFailedTests, report.numPendingTests + report.numTodoTests, problems)
+  let failed = report.numFailedTests
+  if (expected) {
+    const accounting = account(vitestTests(report, expected.root, expected.groupOf), expected)
+    problems.push(...accounting.problems)
+    failed += accounting.undeclaredSkips
+  }
+  return verdict(report.numPassedTests, failed, report.numPendingTests + report.numTodoTests, problems)
 }
 
 export interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }
   errors?: { message?: string }[]
+  suites?: PlaywrightSuite[]
 }
 
-export function playwrightVerdict(code: number, report: PlaywrightReport | undefined): Verdict {
+export interface PlaywrightExpectations extends Expected {
+  /** The spec folder, relative to the repo. */
+  testDir: string
+}
+
+export function playwrightVerdict(
+  code: number,
+  report: PlaywrightReport | undefined,
+  expectations?: PlaywrightExpectations,
+): Verdict {
   if (!report) return verdict(0, 0, 0, [...exitProblem(code), 'playwright wrote no report'])
   const { expected, unexpected, flaky, skipped } = report.stats
   const problems = exitProblem(code)
   // Errors outside tests: a spec file that throws while loading, a global setup that fails.
   for (const error of report.errors ?? []) problems.push((error.message ?? 'an error outside any test').split('\n')[0]!)
   if (expected + unexpected + flaky === 0) problems.push('no test ran')
+  let failed = unexpected + flaky
+  if (expectations) {
+    const accounting = account(playwrightTests(report.suites ?? [], expectations.testDir), expectations)
+    problems.push(...accounting.problems)
+    failed += accounting.undeclaredSkips
+  }
   // A flaky test passed only on a retry: it counts as a failure, so a journey that sometimes breaks is seen.
-  return verdict(expected, unexpected + flaky, skipped, problems)
+  return verdict(expected, failed, skipped, problems)
 }
 
 /** `deno test` prints "ok | N passed (M steps) | F failed" or "FAILED | …" at the end. */
-export function denoVerdict(code: number, output: string): Verdict {
+export function denoVerdict(code: number, output: string, floor = 0): Verdict {
   // eslint-disable-next-line no-control-regex -- colour codes are stripped before the summary is read
   const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
   const summary = /^(ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/m.exec(plain)
@@ -75,11 +112,12 @@ export function denoVerdict(code: number, output: string): Verdict {
   const passed = Number(summary[2])
   const failed = Number(summary[3])
   if (passed + failed === 0) problems.push('no test ran')
+  else if (passed + failed < floor) problems.push(`${passed + failed} tests ran, fewer than the floor of ${floor}`)
   return verdict(passed, failed, 0, problems)
 }
 
 /** pg_prove's TAP: "ok N" and "not ok N" lines, plans that ran short, and its closing "Result:". */
-export function pgProveVerdict(code: number, output: string): Verdict {
+export function pgProveVerdict(code: number, output: string, expected?: { floor: number; files: string[] }): Verdict {
   const passed = output.match(/^ok \d+/gm)?.length ?? 0
   let failed = output.match(/^not ok \d+/gm)?.length ?? 0
   for (const [, planned, ran] of output.matchAll(/You planned (\d+) tests? but ran (\d+)/g)) {
@@ -88,5 +126,14 @@ export function pgProveVerdict(code: number, output: string): Verdict {
   const problems = exitProblem(code)
   if (!/^Result: PASS$/m.test(output)) problems.push('pg_prove did not report "Result: PASS"')
   if (passed + failed === 0) problems.push('no test ran')
+  if (expected) {
+    if (passed + failed < expected.floor) {
+      problems.push(`${passed + failed} tests ran, fewer than the floor of ${expected.floor}`)
+    }
+    // pg_prove names each file as it starts it: "supabase/tests/database/x.test.sql .. ".
+    const started = new Set([...output.matchAll(/^(\S+\.sql) \.\./gm)].map((m) => m[1]))
+    const missing = expected.files.filter((file) => !started.has(file))
+    if (missing.length > 0) problems.push(`no test of ${missing.join(', ')} reported`)
+  }
   return verdict(passed, failed, 0, problems)
 }

@@ -26,15 +26,17 @@ select is(
 );
 
 select tests.authenticate_as('instructor', 'aal2');
-select lives_ok($$update public.enrollments set status = 'removed' where user_id = tests.get_user_id('classmate')$$,
-  'with a second factor, a member removes a learner');
+select results_eq(
+  $$with changed as (update public.enrollments set status = 'removed' where user_id = tests.get_user_id('classmate') returning status::text) select status from changed$$,
+  array['removed'], 'with a second factor, a member removes a learner');
 select is(
   tests.error_of($$update public.enrollments set status = 'active' where user_id = tests.get_user_id('classmate')$$),
   '{"code": "validation_failed", "status": 422, "fields": {"status": "An enrollment completes by itself when every lesson is done; instructors can only remove a learner or take them back."}}',
   'taking back a learner who had finished cannot make them active again'
 );
-select lives_ok($$update public.enrollments set status = 'completed' where user_id = tests.get_user_id('classmate')$$,
-  'they come back completed, as their progress says');
+select results_eq(
+  $$with changed as (update public.enrollments set status = 'completed' where user_id = tests.get_user_id('classmate') returning status::text) select status from changed$$,
+  array['completed'], 'they come back completed, as their progress says');
 select tests.clear_authentication();
 select results_eq(
   $$select status::text from public.enrollments where user_id = tests.get_user_id('classmate')$$,

@@ -53,8 +53,8 @@ select is(
   'learner_stats() follows the new goal at once: 3 of 5 days is not met'
 );
 select tests.authenticate_as('gina');
-select lives_ok($$update public.profiles set weekly_goal_days = 7 where id = tests.get_user_id('gina')$$, 'a goal of 7 days is allowed');
-select lives_ok($$update public.profiles set weekly_goal_days = 1 where id = tests.get_user_id('gina')$$, 'a goal of 1 day is allowed');
+select results_eq($$with changed as (update public.profiles set weekly_goal_days = 7 where id = tests.get_user_id('gina') returning weekly_goal_days::int) select weekly_goal_days from changed$$, array[7], 'a goal of 7 days is allowed');
+select results_eq($$with changed as (update public.profiles set weekly_goal_days = 1 where id = tests.get_user_id('gina') returning weekly_goal_days::int) select weekly_goal_days from changed$$, array[1], 'a goal of 1 day is allowed');
 select throws_ok(
   $$update public.profiles set weekly_goal_days = 0 where id = tests.get_user_id('gina')$$,
   '23514', 'new row for relation "profiles" violates check constraint "profiles_weekly_goal_days_range"',
