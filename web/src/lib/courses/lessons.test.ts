@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { completedProgress, inProgress, lessonFixture, outlineFixture, sectionFixture } from '@/testing/outline-fixture'
-import { chooseNextLesson, lessonsInOrder, lockReasonText, remainingSeconds } from './lessons'
+import { chooseNextLesson, lessonsInOrder, lockReasonText, quizRowText, remainingSeconds } from './lessons'
 
 describe('lockReasonText', () => {
   it('asks visitors to enroll', () => {
@@ -103,5 +103,13 @@ describe('remainingSeconds', () => {
     const sections = defaultSections()
     sections[1]!.lessons[0] = { ...sections[1]!.lessons[0]!, progress: completedProgress() } // b, 200 s
     expect(remainingSeconds({ sections })).toBe(100 + 300 + 125)
+  })
+})
+
+describe('quizRowText', () => {
+  it('gives the pass mark, then the best score and whether it passed', () => {
+    expect(quizRowText({ pass_mark: 70, best_percent: null, passed: false })).toBe('Pass mark 70 %')
+    expect(quizRowText({ pass_mark: 70, best_percent: 55.55, passed: false })).toBe('Pass mark 70 % · Best 55.6 %')
+    expect(quizRowText({ pass_mark: 70, best_percent: 90, passed: true })).toBe('Pass mark 70 % · Best 90 %, passed')
   })
 })

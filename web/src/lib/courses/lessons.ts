@@ -1,6 +1,6 @@
 // Rules about lessons that several screens share: the sentence explaining a lock, which lesson "Continue" opens,
 // and how much of a course is left.
-import type { CourseOutline, LessonLock, OutlineLesson } from './course-outline.schema'
+import type { CourseOutline, LessonLock, LessonQuiz, OutlineLesson } from './course-outline.schema'
 
 /** The reason a lesson is locked, as the sentence shown beside the lock icon (PRODUCT.md §4). */
 export function lockReasonText(lock: LessonLock, locale?: string): string {
@@ -18,6 +18,14 @@ function formatDate(timestamp: string, locale?: string): string {
   const date = new Date(timestamp)
   if (Number.isNaN(date.getTime())) return 'a later date'
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date)
+}
+
+/** A quiz row's note: its pass mark, and the learner's best score once they have one. */
+export function quizRowText(quiz: LessonQuiz): string {
+  const mark = `Pass mark ${quiz.pass_mark} %`
+  if (quiz.best_percent === null) return mark
+  const best = Math.round(quiz.best_percent * 10) / 10
+  return `${mark} · Best ${best} %${quiz.passed ? ', passed' : ''}`
 }
 
 export function isCompleted(lesson: OutlineLesson): boolean {

@@ -1,9 +1,10 @@
-// One lesson in the course outline: completion checkbox (enrolled learners), kind icon, title (a link into the
+// One lesson in the course outline: completion checkbox (enrolled learners; a quiz shows its pass mark and best
+// score instead), kind icon, title (a link into the
 // player when the lesson is open), preview badge, lock with its reason, and length.
 import type { ReactNode } from 'react'
-import { FileText, Lock, Play } from 'lucide-react'
+import { ClipboardCheck, FileText, Lock, Play } from 'lucide-react'
 import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
-import { lockReasonText } from '@/lib/courses/lessons'
+import { lockReasonText, quizRowText } from '@/lib/courses/lessons'
 import { Length } from './length'
 import { LessonLink } from './lesson-link'
 
@@ -15,15 +16,19 @@ export interface LessonRowProps {
 }
 
 export function LessonRow({ slug, lesson, checkbox }: LessonRowProps) {
-  const KindIcon = lesson.kind === 'video' ? Play : FileText
+  const KindIcon = lesson.kind === 'video' ? Play : lesson.kind === 'quiz' ? ClipboardCheck : FileText
+  // A quiz completes by being passed, never by a tick.
+  const tick = lesson.kind === 'quiz' ? null : checkbox
   const titleId = `lesson-${lesson.id}-title`
   return (
     <li className="flex items-start gap-3 py-2.5 pr-1 pl-2">
-      {checkbox ? <div className="flex h-6 items-center">{checkbox}</div> : null}
+      {tick ? <div className="flex h-6 items-center">{tick}</div> : null}
       <KindIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <span id={titleId} className="text-slate-900">
-          <span className="sr-only">{lesson.kind === 'video' ? 'Video: ' : 'Reading: '}</span>
+          <span className="sr-only">
+            {lesson.kind === 'video' ? 'Video: ' : lesson.kind === 'quiz' ? 'Quiz: ' : 'Reading: '}
+          </span>
           {lesson.available ? (
             <LessonLink
               slug={slug}
@@ -36,6 +41,7 @@ export function LessonRow({ slug, lesson, checkbox }: LessonRowProps) {
             lesson.title
           )}
         </span>
+        {lesson.quiz ? <span className="text-sm text-slate-600">{quizRowText(lesson.quiz)}</span> : null}
         {lesson.is_preview || lesson.lock ? (
           <span className="flex flex-wrap items-center gap-2 text-sm">
             {lesson.is_preview ? (

@@ -1,10 +1,10 @@
 // The player's curriculum: sections as Collapsibles (the open lesson's section starts open) with each lesson's tick,
-// lock or kind icon; the open lesson is highlighted and marked aria-current. Shown as a sidebar on wide screens and
-// inside the `Menu` drawer on small ones.
+// lock or kind icon (a quiz with its pass mark and best score); the open lesson is highlighted and marked
+// aria-current. Shown as a sidebar on wide screens and inside the `Menu` drawer on small ones.
 import { Link } from '@tanstack/react-router'
-import { ChevronRight, CircleCheck, FileText, Lock, Play } from 'lucide-react'
+import { ChevronRight, CircleCheck, ClipboardCheck, FileText, Lock, Play } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
-import { lockReasonText } from '@/lib/courses/lessons'
+import { lockReasonText, quizRowText } from '@/lib/courses/lessons'
 import { previewSearch, usePreviewMode } from '@/lib/courses/preview-mode'
 import type { OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
 import { cn } from '@/lib/cn'
@@ -75,7 +75,8 @@ function LessonLink({
 }) {
   const previewing = usePreviewMode()
   const done = lesson.progress?.status === 'completed'
-  const Icon = done ? CircleCheck : !lesson.available ? Lock : lesson.kind === 'video' ? Play : FileText
+  const kindIcon = lesson.kind === 'video' ? Play : lesson.kind === 'quiz' ? ClipboardCheck : FileText
+  const Icon = done ? CircleCheck : !lesson.available ? Lock : kindIcon
   const state = done ? 'Completed' : !lesson.available && lesson.lock ? `Locked: ${lockReasonText(lesson.lock)}` : null
   return (
     <Link
@@ -93,6 +94,12 @@ function LessonLink({
       <span className="min-w-0 flex-1">
         {lesson.title}
         {state ? <span className="sr-only">, {state}</span> : null}
+        {lesson.quiz ? (
+          <span className="block text-xs text-slate-600">
+            <span className="sr-only">, quiz: </span>
+            {quizRowText(lesson.quiz)}
+          </span>
+        ) : null}
       </span>
       {lesson.duration_s > 0 ? (
         <span className="shrink-0 text-xs text-slate-600 tabular-nums">{formatTimestamp(lesson.duration_s)}</span>
