@@ -1,7 +1,7 @@
 -- school_members: members read their schools' rosters; nobody adds members directly; owners re-role and (with aal2)
 -- remove; members may leave (with aal2, 20261124131000); a school always keeps an owner.
 begin;
-select plan(17);
+select plan(18);
 
 select tests.create_school_fixture();
 
@@ -55,10 +55,15 @@ select results_eq(
   array[0], 'an instructor cannot promote themselves'
 );
 select tests.authenticate_as('owner');
+select throws_like(
+  $$update public.school_members set role = 'owner' where user_id = tests.get_user_id('instructor')$$,
+  '%aal2_required%', 'an owner without a second factor cannot promote a member (aal2_required)'
+);
+select tests.authenticate_as('owner', 'aal2');
 select results_eq(
   $$with changed as (update public.school_members set role = 'owner'
     where user_id = tests.get_user_id('instructor') returning 1) select count(*)::int from changed$$,
-  array[1], 'an owner promotes an instructor to owner'
+  array[1], 'with one, an owner promotes an instructor to owner'
 );
 
 -- removing ------------------------------------------------------------------------------------------------------
