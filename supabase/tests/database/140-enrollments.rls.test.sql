@@ -30,7 +30,7 @@ select throws_ok($$update public.enrollments set completed_at = now()$$, '42501'
 select tests.authenticate_as('other_owner', 'aal2');
 select results_eq($$with changed as (update public.enrollments set status = 'removed' returning 1) select count(*)::int from changed$$, array[0], 'the owner of another school cannot remove school A''s learners');
 select tests.authenticate_as('instructor', 'aal1');
-select throws_ok($$update public.enrollments set status = 'removed'$$, '42501', null, 'an instructor without a second factor cannot remove a learner');
+select throws_ok($$update public.enrollments set status = 'removed'$$, 'PGRST', '{"code": "aal2_required", "details": null, "message": "Removing a learner needs a session verified with a second factor."}', 'an instructor without a second factor cannot remove a learner (aal2_required)');
 select tests.authenticate_as('instructor', 'aal2');
 select results_eq($$with changed as (update public.enrollments set status = 'removed' returning 1) select count(*)::int from changed$$, array[1], 'an instructor with a second factor removes a learner');
 
