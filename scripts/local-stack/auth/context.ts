@@ -29,6 +29,8 @@ export interface AuthContext {
   factorExpiry: number
   maxPasskeysPerUser: number
   maxVerifiedFactors: number
+  /** statement_timeout of a Postgres-function hook (GoTrue's hookspgfunc default: 2 s). */
+  hookTimeoutMs: number
 }
 
 /** Whether confirmation emails are skipped (GOTRUE_MAILER_AUTOCONFIRM = !enable_confirmations). */

@@ -79,6 +79,12 @@ export const authErrorCodes = [
   'webauthn_challenge_expired',
   'webauthn_verification_failed',
   'webauthn_credential_exists',
+  'hook_timeout',
+  'hook_timeout_after_retry',
+  'hook_payload_over_size_limit',
+  'hook_payload_invalid_content_type',
+  // GoTrue's code for an error that was given none (a hook's own refusal); sent without an x-sb-error-code header.
+  'unknown',
   // Not GoTrue's: the local stack bounds request bodies (GoTrue relies on its proxy for that).
   'request_too_large',
 ] as const

@@ -11,6 +11,9 @@ export const apiVersionHeader = 'x-supabase-api-version'
 const apiVersion20240101 = '2024-01-01'
 
 export class AuthError extends Error {
+  /** False for errors GoTrue gives no code of their own (a hook's refusal): no x-sb-error-code header then. */
+  readonly coded: boolean = true
+
   constructor(
     readonly status: number,
     readonly code: AuthErrorCode,
@@ -77,7 +80,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: unkn
     const cause = error instanceof AuthError ? error.cause : error
     log(`${req.method} ${req.url}: ${(cause as Error)?.stack ?? String(cause ?? known.message)}`)
   }
-  res.setHeader('x-sb-error-code', known.code)
+  if (known.coded) res.setHeader('x-sb-error-code', known.code)
   if (speaksApiVersion2024(req)) {
     writeJson(res, known.status, { code: known.code, message: known.message, ...known.extra })
   } else {

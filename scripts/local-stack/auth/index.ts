@@ -12,6 +12,7 @@ import { BodyAbortedError } from '../http/body.ts'
 import { isMethodNotAllowed } from '../http/router.ts'
 import { createAuthPool } from './db.ts'
 import { AuthError, sendError, unprocessable, type ErrorLog } from './errors.ts'
+import { pgFunctionHookTimeoutMs } from './hooks/dispatch.ts'
 import { AuthRequest } from './http/request.ts'
 import { echoApiVersion } from './http/response.ts'
 import { PasswordHasher } from './passwords/hasher.ts'
@@ -54,6 +55,7 @@ export function createAuthService(options: AuthServiceOptions): Service {
     factorExpiry: 300,
     maxPasskeysPerUser: 10,
     maxVerifiedFactors: 10,
+    hookTimeoutMs: pgFunctionHookTimeoutMs,
   }
   const router = authRouter(context)
 

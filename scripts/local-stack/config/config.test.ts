@@ -82,6 +82,14 @@ describe('loadConfig: the Auth service settings', () => {
         rpId: 'localhost',
         rpOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
       },
+      hooks: {
+        passwordVerificationAttempt: {
+          kind: 'pg-function',
+          schema: 'private',
+          name: 'hook_password_verification_attempt',
+        },
+        mfaVerificationAttempt: { kind: 'pg-function', schema: 'private', name: 'hook_mfa_verification_attempt' },
+      },
     })
   })
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { supabaseDir } from '../paths.ts'
+import { authHookSettingsFrom, type AuthHookSettings } from './auth-hooks.ts'
 import { storageSettingsFrom, type StorageSettings } from './storage.ts'
 
 export interface StackConfig {
@@ -85,6 +86,8 @@ export interface AuthSettings {
   passkey: { enabled: boolean }
   /** Relying party of passkeys and WebAuthn factors. */
   webauthn: { rpDisplayName: string; rpId: string; rpOrigins: string[] }
+  /** [auth.hook.*]: the verification attempt hooks that are on (undefined when off). */
+  hooks: AuthHookSettings
 }
 
 /** One [auth.external.<name>] section (GoTrue's OAuthProviderConfiguration). */
@@ -296,6 +299,7 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
       rpId: value(webauthn, 'rp_id', 'localhost'),
       rpOrigins: value(webauthn, 'rp_origins', ['http://localhost:3000']),
     },
+    hooks: authHookSettingsFrom(auth),
   }
 }
 

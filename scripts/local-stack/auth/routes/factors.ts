@@ -3,6 +3,7 @@
 // entry) and DELETE /factors/{id}; limits from [auth.mfa], GoTrue's errors throughout.
 import type { AuthContext } from '../context.ts'
 import { inTransaction, timeMs } from '../db.ts'
+import { mfaVerificationAttempt } from '../hooks/verification-attempts.ts'
 import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
@@ -105,12 +106,12 @@ export const verifyFactor: AuthHandler = async (context, request) => {
   const code = params.string('code')
   if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty')
   const challenge = await validChallenge(context, request, factor, challengeId)
+  // GoTrue checks the code against the current time step and one either side, and keeps no record of accepted
+  // codes: a code still in its window verifies another challenge too. Each challenge verifies once.
+  const valid = matchingStep(factor.secret ?? '', code) !== undefined
+  await mfaVerificationAttempt(context, request, factor, valid)
+  if (!valid) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
   const tokens = await inTransaction(context.db, async (db) => {
-    // GoTrue checks the code against the current time step and one either side, and keeps no record of accepted
-    // codes: a code still in its window verifies another challenge too. Each challenge verifies once.
-    if (matchingStep(factor.secret ?? '', code) === undefined) {
-      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
-    }
     // Marked verified only if it still is not: of two verifications of one challenge, the second is refused.
     const marked = await db.query(
       'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null',

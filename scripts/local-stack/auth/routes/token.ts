@@ -3,6 +3,7 @@
 // 5 minutes) covers every grant but web3, which has its own (web3 per 5 minutes), as in GoTrue's Token.
 import type { AuthContext } from '../context.ts'
 import { inTransaction } from '../db.ts'
+import { passwordVerificationAttempt } from '../hooks/verification-attempts.ts'
 import { badRequest, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
@@ -62,6 +63,8 @@ async function passwordGrant(context: AuthContext, request: AuthRequest): Promis
     Buffer.byteLength(password) <= maxPasswordBytes &&
     password !== '' &&
     (await context.hasher.compare(password, user.encrypted_password ?? ''))
+  // The hook hears of every checked password, right or wrong, and may refuse even a right one.
+  await passwordVerificationAttempt(context, request, user.id, valid)
   if (!valid) throw invalidCredentials()
   if (email !== '' && !isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed')
   if (phone !== '' && !isPhoneConfirmed(user)) throw badRequest('phone_not_confirmed', 'Phone not confirmed')

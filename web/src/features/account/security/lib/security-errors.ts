@@ -5,6 +5,8 @@ import { errorCode, errorMessage } from '@/lib/errors'
 const messages: Record<string, string> = {
   mfa_verification_failed: 'That code is not right. Check the app and type the 6-digit code it shows now.',
   mfa_challenge_expired: 'That took too long. Type the code your app shows now.',
+  // 10 wrong codes within 15 minutes (the MFA verification attempt hook); Auth also ends every session then.
+  mfa_verification_rejected: 'Too many wrong codes, so we signed you out. Wait 15 minutes, then sign in again.',
   mfa_factor_name_conflict: 'You already have an authenticator app with this name. Choose another name.',
   too_many_enrolled_mfa_factors: 'You have as many authenticator apps as an account can have. Remove one first.',
   insufficient_aal: 'Confirm it’s you with your second factor before doing this.',
