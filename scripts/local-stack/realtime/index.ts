@@ -44,6 +44,8 @@ export type RealtimeService = Service & {
   readonly screening: boolean
   /** Open sockets (for diagnostics and tests). */
   readonly socketCount: number
+  /** The tenant's counters and limits (read by the live-sync benchmark, which reports their peaks). */
+  readonly tenant: TenantCounters
   /** Closes the replication stream (dropping its temporary slot) until resumeReplication(); `stack reset` needs
    * the database free of active slots to put its copy back. Channels stay joined meanwhile. */
   pauseReplication(): Promise<void>
@@ -101,6 +103,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     get socketCount() {
       return sockets.connections.size
     },
+    tenant,
     async handle(req, res, path) {
       if (path.startsWith('/api/') || path === '/api') {
         await handleApi(context, req, res, path).catch((error: Error) => {
