@@ -1,4 +1,5 @@
-// The root layout: skip link, site header and the <main> landmark every page renders into, and the progress outbox
+// The root layout: skip link, site header and the <main> landmark every page renders into, focus to each new page's
+// heading with its title announced (RouteFocus), and the progress outbox
 // and the signed-in listeners (achievement toasts, sign-out when the session ends elsewhere) wherever they are.
 // The query client arrives through typed router context for loaders to prefetch with. The step-up provider lets any
 // destructive act ask for a second factor (its dialog loads on first use).
@@ -7,6 +8,7 @@ import { StepUpProvider } from '@/features/auth/step-up/step-up-provider'
 import type { RouterContext } from '@/lib/router-context'
 import { DocumentTitle } from './-components/document-title'
 import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
+import { RouteFocus } from './-components/route-focus'
 import { SignedInListeners } from './-components/signed-in-listeners'
 import { SiteHeader } from './-components/site-header'
 
@@ -33,6 +35,8 @@ function RootLayout() {
           <Outlet />
         </main>
         <SignedInListeners />
+        {/* After DocumentTitle, so the title it announces is the new page's. */}
+        <RouteFocus />
       </div>
     </StepUpProvider>
   )
