@@ -13,7 +13,7 @@ test('a new user creates a school, becomes its owner and starts a course in it',
 
   await signIn(page, user.email, user.password, '/studio')
   await expect(page).toHaveTitle('Studio · Summit')
-  await expect(page.getByRole('heading', { name: "You don't teach at a school yet" })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Start teaching on Summit' })).toBeVisible()
   await expectNoSeriousViolations(page)
 
   await page.getByRole('button', { name: 'Create a school' }).click()
@@ -23,7 +23,7 @@ test('a new user creates a school, becomes its owner and starts a course in it',
 
   const school = page.getByRole('region', { name: schoolName })
   await expect(school.getByText('Owner', { exact: true })).toBeVisible()
-  await school.getByRole('button', { name: 'New course' }).click()
+  await school.getByRole('button', { name: 'Create your first course' }).click()
   await school.getByLabel('Course title').fill(courseTitle)
   await expect(school.getByText('Available', { exact: true })).toBeVisible()
   await school.getByRole('button', { name: 'Create course' }).click()

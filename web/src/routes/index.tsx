@@ -1,9 +1,10 @@
 // Home. Signed out: a hero and the newest courses (and, once, the confirmation of an account just deleted here).
 // Signed in: "Continue learning" (the most recently active course's next lesson) beside "Upcoming" (the next calendar
-// items), the weekly goal and streak, the learner's courses with progress, and for school members their teaching. The loader reads the stored session (no
-// request) and prefetches what the page shows; sign-in and sign-out re-run it. Invitations to learn in a course wait
-// at the top for an answer.
-import { useSuspenseQuery } from '@tanstack/react-query'
+// items), the weekly goal and streak, the learner's courses with progress. An owner or instructor opens on their
+// teaching (what needs them, their courses) with their learning below; anyone else is offered "Teach on Summit".
+// The loader reads the stored session (no request) and prefetches what the page shows; sign-in and sign-out re-run
+// it. Invitations to learn in a course wait at the top for an answer.
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -17,8 +18,11 @@ import { CourseCard, CourseCardSkeleton, CourseGrid } from '@/features/courses/c
 import { MyCourseList } from '@/features/courses/components/my-course-list'
 import { statsQueries } from '@/features/stats/api/stats.queries'
 import { WeeklyGoalCard } from '@/features/stats/components/weekly-goal-card'
+import { studioQueries } from '@/features/studio/api/studio.queries'
 import { StaffHomeSection } from '@/features/studio/components/staff-home-section'
 import { supabase } from '@/lib/supabase'
+import { TeachOnSummit } from './-components/teach-on-summit'
+import { TeachingHome } from './-components/teaching-home'
 
 export const Route = createFileRoute('/')({
   loader: async ({ context: { queryClient } }) => {
@@ -38,7 +42,11 @@ export const Route = createFileRoute('/')({
         queryClient.prefetchQuery(calendarQueries.upcoming(userId)),
       ]),
     )
-    const mine = await queryClient.ensureQueryData(courseQueries.mine(userId))
+    // Whether the page opens on teaching; a failure here leaves the learner's home (the section says it failed).
+    const [mine] = await Promise.all([
+      queryClient.ensureQueryData(courseQueries.mine(userId)),
+      queryClient.ensureQueryData(studioQueries.schools(userId)).catch(() => undefined),
+    ])
     const current = mine[0]
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))
     return { userId }
@@ -72,21 +80,33 @@ function HomePage() {
 
 function LearnerHome({ userId }: { userId: string }) {
   const { data: mine } = useSuspenseQuery(courseQueries.mine(userId))
+  const schools = useQuery(studioQueries.schools(userId))
   const current = mine.find((item) => item.status === 'active') ?? mine[0]
+  const teaching = schools.data && schools.data.length > 0 ? schools.data : null
   return (
     <div className="flex flex-col gap-8">
-      {/* "Welcome back" only for someone who has been here to learn: a new account has no courses yet. */}
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        {mine.length > 0 ? 'Welcome back' : 'Welcome to Summit'}
-      </h1>
+      {teaching ? (
+        <TeachingHome userId={userId} schools={teaching} />
+      ) : (
+        // "Welcome back" only for someone who has been here to learn: a new account has no courses yet.
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+          {mine.length > 0 ? 'Welcome back' : 'Welcome to Summit'}
+        </h1>
+      )}
       <CourseInvitationsCard userId={userId} />
+      {teaching ? (
+        <h2 className="border-t border-slate-200 pt-6 text-xl font-semibold text-slate-900">Your learning</h2>
+      ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {current ? <ContinueLearningCard slug={current.course.slug} /> : null}
         <UpcomingCard userId={userId} />
       </div>
-      <WeeklyGoalCard userId={userId} />
+      {/* A weekly goal is for someone learning here: a teacher enrolled nowhere is not told it is out of reach. */}
+      {teaching && mine.length === 0 ? null : <WeeklyGoalCard userId={userId} />}
       <MyCourseList courses={mine} />
-      <StaffHomeSection userId={userId} />
+      {/* Teaching failed to load: the section says so in place, with a retry. */}
+      {schools.isError ? <StaffHomeSection userId={userId} /> : null}
+      {teaching ? null : <TeachOnSummit />}
     </div>
   )
 }
@@ -130,6 +150,7 @@ function VisitorHome() {
           </CourseGrid>
         </section>
       ) : null}
+      <TeachOnSummit />
     </div>
   )
 }

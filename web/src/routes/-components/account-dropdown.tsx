@@ -1,7 +1,9 @@
-// The signed-in user's menu behind the header avatar: their name, Account and Sign out. Loaded on demand by
+// The signed-in user's menu behind the header avatar: their name, Account, the studio ("Teach on Summit" for
+// someone who teaches nowhere yet) and Sign out. Loaded on demand by
 // account-menu.tsx, so visitors never download Radix's menu and its positioning code.
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { LogOut, UserRound } from 'lucide-react'
+import { GraduationCap, LogOut, PenLine, UserRound } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import {
   DropdownMenu,
@@ -14,16 +16,19 @@ import {
 import type { Profile } from '@/features/account/api/profile.api'
 import { UserAvatar } from '@/features/account/components/user-avatar'
 import { signOut } from '@/features/auth/api/auth.api'
+import { membershipQuery } from '@/features/studio/api/membership.queries'
 import { supabase } from '@/lib/supabase'
 
 interface AccountDropdownProps {
+  userId: string
   name: string
   email: string | undefined
   profile: Profile | undefined
 }
 
-export function AccountDropdown({ name, email, profile }: AccountDropdownProps) {
+export function AccountDropdown({ userId, name, email, profile }: AccountDropdownProps) {
   const navigate = useNavigate()
+  const member = useQuery(membershipQuery(userId))
 
   async function onSignOut() {
     await signOut(supabase).catch(() => undefined)
@@ -49,6 +54,21 @@ export function AccountDropdown({ name, email, profile }: AccountDropdownProps) 
           <Link to="/account">
             <UserRound aria-hidden="true" className="size-4" />
             Account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/studio">
+            {member.data === true ? (
+              <>
+                <PenLine aria-hidden="true" className="size-4" />
+                Studio
+              </>
+            ) : (
+              <>
+                <GraduationCap aria-hidden="true" className="size-4" />
+                Teach on Summit
+              </>
+            )}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void onSignOut()}>

@@ -8,5 +8,5 @@ import { AccountDropdown } from './account-dropdown'
 export function SignedInMenu({ user }: { user: Pick<User, 'id' | 'email'> }) {
   const profile = useQuery(profileQueries.detail(user.id))
   const name = profile.data?.display_name ?? user.email ?? 'Your account'
-  return <AccountDropdown name={name} email={user.email} profile={profile.data} />
+  return <AccountDropdown userId={user.id} name={name} email={user.email} profile={profile.data} />
 }

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-qu
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { catalogSearchSchema, toCatalogQuery } from '@/features/courses/schemas/catalog-search.schema'
+import { TeachOnSummit } from '../-components/teach-on-summit'
 import { CatalogFilters } from './-components/catalog-filters'
 import { CatalogHeading } from './-components/catalog-heading'
 import { CatalogResults } from './-components/catalog-results'
@@ -59,6 +60,7 @@ function CatalogPage() {
       <CatalogHeading />
       <CatalogFilters search={search} languages={languages} />
       <CatalogResults list={list} query={query} />
+      <TeachOnSummit />
     </div>
   )
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import type { StudioSchool } from '../api/schools.api'
 import { useCreateCourse } from '../api/studio.mutations'
 import { CourseStatusBadge } from './course-status-badge'
+import { FirstCourseSteps } from './first-course-steps'
 import { NameSlugForm } from './name-slug-form'
 import { plural } from '@/lib/format'
 
@@ -40,7 +41,7 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
           <Users aria-hidden="true" className="size-4" />
           Members
         </Link>
-        {creating ? null : (
+        {creating || school.courses.length === 0 ? null : (
           <Button variant="outline" className="ml-auto" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
             New course
@@ -63,12 +64,19 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
           </p>
         </div>
       ) : null}
-      {school.courses.length === 0 ? (
-        <p className="flex items-center gap-2 text-slate-600">
-          <BookOpen aria-hidden="true" className="size-5 text-slate-400" />
-          No courses yet. Create the first one.
-        </p>
-      ) : (
+      {school.courses.length === 0 && !creating ? (
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 p-4">
+          <p className="flex items-center gap-2 text-slate-700">
+            <BookOpen aria-hidden="true" className="size-5 text-slate-400" />
+            No courses yet. Next, your first course:
+          </p>
+          <FirstCourseSteps current={2} />
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create your first course
+          </Button>
+        </div>
+      ) : school.courses.length === 0 ? null : (
         <ul className="divide-y divide-slate-200">
           {school.courses.map((course) => (
             <li key={course.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">

@@ -1,6 +1,7 @@
 // The staff section of a member's home page: each school I teach in with my role, how many of its courses are
 // drafts, published or archived and how many learners they have, the courses edited last, and the way into the
 // studio. Learners who teach nowhere see nothing; a failed load says so in place without hiding the learner's home.
+// Home's teaching overview puts it under its own heading, so the section's title is a prop.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { PenLine } from 'lucide-react'
@@ -8,6 +9,7 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
+import { plural } from '@/lib/format'
 import type { StudioSchool } from '../api/schools.api'
 import { studioQueries } from '../api/studio.queries'
 import { CourseStatusBadge } from './course-status-badge'
@@ -15,7 +17,7 @@ import { CourseStatusBadge } from './course-status-badge'
 const roleLabel = { owner: 'Owner', instructor: 'Instructor' } as const
 const recentCount = 3
 
-export function StaffHomeSection({ userId }: { userId: string }) {
+export function StaffHomeSection({ userId, title = 'Your teaching' }: { userId: string; title?: string }) {
   const schools = useQuery(studioQueries.schools(userId))
   if (schools.isPending) {
     return (
@@ -39,7 +41,7 @@ export function StaffHomeSection({ userId }: { userId: string }) {
     <section aria-labelledby="staff-home" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="staff-home" className="text-lg font-semibold text-slate-900">
-          Your teaching
+          {title}
         </h2>
         <Button asChild variant="outline" className="ml-auto">
           <Link to="/studio">
@@ -68,8 +70,8 @@ function StaffSchool({ school }: { school: StudioSchool }) {
         <span className="text-sm text-slate-600">{roleLabel[school.role]}</span>
       </div>
       <p className="text-sm text-slate-700">
-        {count('published')} published · {count('draft')} {count('draft') === 1 ? 'draft' : 'drafts'} ·{' '}
-        {count('archived')} archived · {learners} {learners === 1 ? 'learner' : 'learners'}
+        {count('published')} published · {plural(count('draft'), 'draft')} · {count('archived')} archived ·{' '}
+        {plural(learners, 'learner')}
       </p>
       {school.courses.length === 0 ? (
         <p className="text-sm text-slate-600">No courses yet.</p>

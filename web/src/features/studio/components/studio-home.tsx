@@ -1,5 +1,5 @@
-// The /studio screen: my schools with my role and their courses, "New school" (I become its owner), and an empty
-// state for someone who teaches nowhere yet.
+// The /studio screen: my schools with my role and their courses, "New school" (I become its owner), and for someone
+// who teaches nowhere yet the way to a first published course, step by step, starting with their school.
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { School } from 'lucide-react'
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/empty-state'
 import { studioQueries } from '../api/studio.queries'
 import { useCreateSchool } from '../api/studio.mutations'
+import { FirstCourseSteps } from './first-course-steps'
 import { NameSlugForm } from './name-slug-form'
 import { SchoolCard } from './school-card'
 
@@ -43,9 +44,12 @@ export function StudioHome({ userId }: { userId: string }) {
       </div>
       {creating ? form : null}
       {schools.length === 0 && !creating ? (
-        <EmptyState icon={School} title="You don't teach at a school yet">
-          <p className="mb-4">Create a school to start writing courses. You'll be its owner.</p>
-          <Button onClick={() => setCreating(true)}>Create a school</Button>
+        <EmptyState icon={School} title="Start teaching on Summit">
+          <p className="mb-3">Your first course, from nothing to published:</p>
+          <FirstCourseSteps current={1} />
+          <Button className="mt-4" onClick={() => setCreating(true)}>
+            Create a school
+          </Button>
         </EmptyState>
       ) : null}
       {schools.map((school) => (
