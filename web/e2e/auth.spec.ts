@@ -1,5 +1,5 @@
-// Auth journeys against the running stack: sign up with email confirmation, password sign-in and its
-// errors, magic link, password reset, sign-out, the /account guard, and an accessibility scan.
+// Auth journeys against the running stack: sign up with email confirmation (a registered address answered alike),
+// password sign-in and its errors, magic link, password reset, sign-out, the /account guard, and an accessibility scan.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, extractLink, latestEmail, signIn, uniqueEmail } from './support'
@@ -27,6 +27,20 @@ test('sign up, confirm from the inbox, and arrive signed in', async ({ page }) =
   await expect(page).toHaveURL(/127\.0\.0\.1:5173\/$/)
   await accountMenu(page).click()
   await expect(page.getByRole('menu').getByText('Ada Lovelace')).toBeVisible()
+})
+
+test('signing up again with a registered address shows the same inbox screen', async ({ page }) => {
+  // Sign-up must not tell who has an account (config.toml turns both confirmations on, so Auth answers 200 with no
+  // session for a registered address, as for a new one).
+  const { email } = await createConfirmedUser({ email: uniqueEmail('again') })
+  await page.goto('/auth/sign-up')
+  await page.getByLabel('Your name').fill('Ada Again')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('analytical-engine')
+  await page.getByRole('button', { name: 'Create account' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeFocused()
+  await expect(page.getByText(email)).toBeVisible()
 })
 
 test('sign-up form explains short passwords and missing fields next to them', async ({ page }) => {

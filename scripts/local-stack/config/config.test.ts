@@ -67,7 +67,8 @@ describe('loadConfig: the Auth service settings', () => {
       },
       rateLimitHeader: undefined,
       email: { enableSignup: true, doubleConfirmChanges: true, maxFrequency: 1, otpLength: 6, otpExpiry: 3600 },
-      sms: { enableSignup: false, enableConfirmations: false, testOtp: {}, provider: '' },
+      // Both confirmations on: sign-up answers a registered email as it answers a new one.
+      sms: { enableSignup: false, enableConfirmations: true, testOtp: {}, provider: '' },
       external: {},
       web3: { solana: false, ethereum: false },
       oauthServer: { enabled: false },

@@ -73,35 +73,65 @@ describe.skipIf(!testDbUrl())('sign-up with confirmations on (config.toml)', () 
     expect(wrongVerifier.status).toBe(404)
   })
 
-  it('refuses a sign-up for a confirmed address openly, as GoTrue with the CLI sms autoconfirm on', async () => {
-    // [auth.sms] enable_confirmations = false makes the CLI set GOTRUE_SMS_AUTOCONFIRM=true, and GoTrue answers
-    // user_already_exists whenever mailer or sms autoconfirm is on.
-    const email = uniqueEmail('taken')
-    await h.admin().auth.admin.createUser({ email, password: 'summit-secret-1', email_confirm: true })
+  it('answers a sign-up for a registered address as for a new one: 200, an unconfirmed user, no session', async () => {
+    // config.toml turns both email and sms confirmations on, so neither autoconfirm is on and GoTrue answers a
+    // confirmed address with a look-alike unconfirmed user (sanitizeUser) instead of user_already_exists.
+    const taken = uniqueEmail('taken')
+    const created = await h
+      .admin()
+      .auth.admin.createUser({ email: taken, password: 'summit-secret-1', email_confirm: true })
+    const fresh = uniqueEmail('fresh')
     const before = h.inbox.messages().length
-    const { error } = await h.anon().auth.signUp({ email, password: 'another-secret-2' })
-    expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' })
-    expect(h.inbox.messages().length).toBe(before)
+    const raw = async (email: string) => {
+      const response = await h.call('/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'another-secret-2', data: { display_name: 'Ada' } }),
+      })
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+    }
+    const registered = await raw(taken)
+    const unknown = await raw(fresh)
+    expect(registered.status).toBe(200)
+    expect(unknown.status).toBe(200)
+    // The same fields, an unconfirmed user with a fresh id, no session either way.
+    expect(Object.keys(registered.body).sort()).toEqual(
+      Object.keys(unknown.body)
+        .filter((key) => registered.body[key] !== undefined)
+        .sort(),
+    )
+    for (const body of [registered.body, unknown.body]) {
+      expect(body).toMatchObject({
+        aud: 'authenticated',
+        confirmation_sent_at: expect.any(String),
+        is_anonymous: false,
+      })
+      expect(body).not.toHaveProperty('access_token')
+      expect(body).not.toHaveProperty('email_confirmed_at')
+    }
+    expect(registered.body.id).not.toBe(created.data.user?.id)
+    // Only the new address gets an email; the registered account is left as it was.
+    expect(h.inbox.messages().length).toBe(before + 1)
+    expect(h.inbox.messages().filter((m) => m.To[0]?.Address === fresh)).toHaveLength(1)
+    const real = await h.anon().auth.signInWithPassword({ email: taken, password: 'summit-secret-1' })
+    expect(real.error).toBeNull()
   })
 
-  it('answers a fake unconfirmed user instead when sms confirmations are on too, and sends nothing', async () => {
-    const strict = await startHarness((config) => {
-      config.auth.sms.enableConfirmations = true
+  it('refuses a registered address openly when sms autoconfirm is on (the CLI default), as GoTrue does', async () => {
+    // [auth.sms] enable_confirmations = false makes the CLI set GOTRUE_SMS_AUTOCONFIRM=true, and GoTrue answers
+    // user_already_exists whenever mailer or sms autoconfirm is on.
+    const open = await startHarness((config) => {
+      config.auth.sms.enableConfirmations = false
     })
     try {
       const email = uniqueEmail('taken')
-      await strict.admin().auth.admin.createUser({ email, password: 'summit-secret-1', email_confirm: true })
-      const before = strict.inbox.messages().length
-      const { data, error } = await strict.anon().auth.signUp({ email, password: 'another-secret-2' })
-      expect(error).toBeNull()
-      expect(data.session).toBeNull()
-      expect(data.user?.email).toBe(email)
-      expect(data.user?.identities).toEqual([])
-      const real = await strict.anon().auth.signInWithPassword({ email, password: 'summit-secret-1' })
-      expect(data.user?.id).not.toBe(real.data.user?.id)
-      expect(strict.inbox.messages().length).toBe(before)
+      await open.admin().auth.admin.createUser({ email, password: 'summit-secret-1', email_confirm: true })
+      const before = open.inbox.messages().length
+      const { error } = await open.anon().auth.signUp({ email, password: 'another-secret-2' })
+      expect(error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' })
+      expect(open.inbox.messages().length).toBe(before)
     } finally {
-      await strict.stop()
+      await open.stop()
     }
   })
 
