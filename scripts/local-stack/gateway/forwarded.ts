@@ -15,7 +15,11 @@ export function setForwardingHeaders(req: IncomingMessage): void {
   const socketAddress = req.socket.remoteAddress ?? '0.0.0.0'
   // Node joins repeated X-Forwarded-For headers with ", " as nginx's $http_x_forwarded_for does.
   const incoming = req.headers['x-forwarded-for']
-  setHeader(req, 'X-Forwarded-For', forwardedFor(incoming, socketAddress))
+  setHeader(
+    req,
+    'X-Forwarded-For',
+    forwardedFor(Array.isArray(incoming) ? incoming.join(', ') : incoming, socketAddress),
+  )
   setHeader(req, 'X-Real-IP', socketAddress)
 }
 
