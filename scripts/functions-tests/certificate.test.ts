@@ -80,7 +80,7 @@ describe.skipIf(!apiUrl)('certificate function', () => {
     })
     expect(saved.error).toBeNull()
     // This stack's functions run without SITE_URL: without a loopback Origin there is no address to print.
-    for (const headers of [{}, { Origin: 'https://elsewhere.example' }]) {
+    for (const headers of [{}, { Origin: 'https://elsewhere.example' }] as Record<string, string>[]) {
       const { error, response } = await learner.db.functions.invoke('certificate', {
         body: { course_id: course.id },
         headers,
