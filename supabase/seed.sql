@@ -77,11 +77,12 @@ from (values
 ) as g (id, goal, opt_in)
 where p.id = g.id;
 
--- The school; its creator becomes the owner by trigger.
-insert into public.schools (id, slug, name, created_by)
-values ('b0000000-0000-4000-8000-000000000001', 'summit-academy', 'Summit Academy', 'a0000000-0000-4000-8000-000000000001');
+-- The school (a trusted insert records no creator) and its owner and instructors.
+insert into public.schools (id, slug, name)
+values ('b0000000-0000-4000-8000-000000000001', 'summit-academy', 'Summit Academy');
 
 insert into public.school_members (school_id, user_id, role) values
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'owner'),
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'instructor'),
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000004', 'instructor');
 

@@ -73,9 +73,13 @@ export async function seedCourse(sql: pg.ClientBase, learners: number, optedIn: 
     })),
   ])
   await sql.query(
-    `insert into public.schools (id, slug, name, created_by) values ($1, 'stats-bench-academy', 'Stats Bench Academy', $2)`,
-    [schoolId, courseOwner],
+    `insert into public.schools (id, slug, name) values ($1, 'stats-bench-academy', 'Stats Bench Academy')`,
+    [schoolId],
   )
+  await sql.query(`insert into public.school_members (school_id, user_id, role) values ($1, $2, 'owner')`, [
+    schoolId,
+    courseOwner,
+  ])
   await sql.query(
     `insert into public.courses (id, school_id, slug, title, subtitle, status, visibility, enrollment_mode, published_at)
      values ($1, $2, 'leaderboard-bench', 'Leaderboard Bench', 'A course with a live leaderboard', 'draft', 'public',

@@ -49,13 +49,12 @@ export interface Course {
 export async function createSchool(owner: TestUser) {
   const db = admin()
   const slug = `fn-test-${crypto.randomUUID().slice(0, 8)}`
-  const school = await db
-    .from('schools')
-    .insert({ slug, name: 'Function Test School', created_by: owner.id })
-    .select('id')
-    .single()
+  const school = await db.from('schools').insert({ slug, name: 'Function Test School' }).select('id').single()
   if (school.error) throw school.error
   const schoolId = school.data.id as string
+  // A trusted insert records no creator: the owner is added as a member.
+  const owned = await db.from('school_members').insert({ school_id: schoolId, user_id: owner.id, role: 'owner' })
+  if (owned.error) throw owned.error
   let count = 0
 
   /** A course with one section and one lesson, then set to `settings` (a published course has an outline). */

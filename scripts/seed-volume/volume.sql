@@ -10,10 +10,14 @@ select setseed(0.42);
 delete from auth.users where email like 'volume-%@volume.summit.local';
 delete from public.schools where slug = 'volume-academy';
 
-insert into public.schools (id, slug, name, created_by)
-select 'b0000000-0000-4000-8000-00000000f001', 'volume-academy', 'Volume Academy',
+insert into public.schools (id, slug, name)
+values ('b0000000-0000-4000-8000-00000000f001', 'volume-academy', 'Volume Academy');
+
+insert into public.school_members (school_id, user_id, role)
+select 'b0000000-0000-4000-8000-00000000f001',
   coalesce((select id from public.profiles where id = 'a0000000-0000-4000-8000-000000000001'),
-           (select id from public.profiles order by created_at limit 1));
+           (select id from public.profiles order by created_at limit 1)),
+  'owner';
 
 insert into public.school_members (school_id, user_id, role)
 select 'b0000000-0000-4000-8000-00000000f001', id, 'instructor'

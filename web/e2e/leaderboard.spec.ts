@@ -32,8 +32,8 @@ async function ownCourse(tag: string, ownerId: string): Promise<{ slug: string; 
   const [school] = (await service('schools', 'POST', {
     slug: `lb-school-${tag}`,
     name: `Leaderboard School ${tag}`,
-    created_by: ownerId,
   })) as { id: string }[]
+  await service('school_members', 'POST', { school_id: school!.id, user_id: ownerId, role: 'owner' })
   const slug = `lb-course-${tag}`
   const [course] = (await service('courses', 'POST', {
     school_id: school!.id,

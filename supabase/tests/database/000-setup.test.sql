@@ -149,11 +149,13 @@ begin
   perform tests.create_user('owner', 'Olga Owner');
   perform tests.create_user('instructor', 'Ivan Instructor');
   perform tests.create_user('other_owner', 'Otto Other');
-  insert into public.schools (slug, name, created_by)
-  values ('alpine-academy', 'Alpine Academy', tests.get_user_id('owner')),
-         ('beacon-school', 'Beacon School', tests.get_user_id('other_owner'));
+  -- A trusted insert records no creator: the owners are added as members, as the seed does.
+  insert into public.schools (slug, name)
+  values ('alpine-academy', 'Alpine Academy'), ('beacon-school', 'Beacon School');
   insert into public.school_members (school_id, user_id, role)
-  values (tests.school_id('alpine-academy'), tests.get_user_id('instructor'), 'instructor');
+  values (tests.school_id('alpine-academy'), tests.get_user_id('owner'), 'owner'),
+         (tests.school_id('beacon-school'), tests.get_user_id('other_owner'), 'owner'),
+         (tests.school_id('alpine-academy'), tests.get_user_id('instructor'), 'instructor');
 end;
 $$;
 

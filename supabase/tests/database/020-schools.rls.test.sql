@@ -1,6 +1,6 @@
 -- schools: members read; anyone signed in creates one (and becomes its owner); owners edit; owners delete with aal2.
 begin;
-select plan(21);
+select plan(25);
 
 select tests.create_school_fixture();
 
@@ -8,7 +8,7 @@ select tests.create_school_fixture();
 select tests.authenticate_as_anon();
 select is_empty('select slug from public.schools', 'anon sees no school without a published course');
 select throws_ok(
-  'select created_by from public.schools', '42501', null, 'anon cannot read who created a school'
+  'select created_by from public.schools', '42703', null, 'who created a school is not part of its row'
 );
 select throws_ok(
   $$insert into public.schools (slug, name) values ('anon-school', 'Anon School')$$,
@@ -45,8 +45,24 @@ select results_eq(
 );
 select throws_ok(
   $$insert into public.schools (slug, name, created_by) values ('fake-school', 'Fake School', tests.get_user_id('owner'))$$,
-  '42501', null, 'nobody creates a school in someone else''s name'
+  '42703', null, 'nobody names a school''s creator: it is whoever is signed in'
 );
+select results_eq(
+  $$insert into public.schools (slug, name) values ('lenas-second', 'Lena''s Second') returning slug, name$$,
+  $$values ('lenas-second', 'Lena''s Second')$$,
+  'the creator reads their new school back in the same statement'
+);
+select lives_ok(
+  $$insert into public.schools (slug, name) values ('lenas-third', 'Lena''s Third') returning *$$,
+  'with every column (supabase-js .insert().select())'
+);
+select throws_ok('select * from private.school_creations', '42501', null, 'who created which school is not readable');
+select tests.clear_authentication();
+select results_eq(
+  $$select created_by from private.school_creations where school_id = tests.school_id('lenas-lab')$$,
+  array[tests.get_user_id('learner')], 'the creation is recorded with the signed-in creator'
+);
+select tests.authenticate_as('learner');
 select throws_ok(
   $$insert into public.schools (slug, name) values ('Bad Slug!', 'Bad Slug')$$,
   '23514', null, 'a malformed slug is refused'

@@ -12,7 +12,8 @@ select tests.create_course_fixture();
 insert into public.certificates (code, user_id, course_id, snapshot)
 values ('ABCDEFGHJK', tests.get_user_id('enrolled'), tests.course_id('alpine-basics'), '{"learner_name": "Erin"}');
 -- A school of the owner's without courses, to delete.
-insert into public.schools (slug, name, created_by) values ('spare-school', 'Spare School', tests.get_user_id('owner'));
+insert into public.schools (slug, name) values ('spare-school', 'Spare School');
+insert into public.school_members (school_id, user_id, role) values (tests.school_id('spare-school'), tests.get_user_id('owner'), 'owner');
 
 -- Runs a statement that answers one value and undoes it: {"done": value} when it succeeded, the API error as
 -- tests.error_of gives it otherwise.
