@@ -71,3 +71,20 @@ Deno.test('requireMethod refuses other methods with 405 and an Allow header', as
   assert.deepEqual(response.headers.get('Allow'), 'POST, OPTIONS')
   assert.deepEqual((await response.json()).error.code, 'method_not_allowed')
 })
+
+Deno.test('serveJson answers the database being away with 503 unavailable and Retry-After, not a 500', async () => {
+  const originalError = console.error
+  console.error = () => {}
+  try {
+    const response = await serveJson(() => {
+      throw { code: 'PGRST000', message: 'Database connection error. Retrying the connection.' }
+    })(request('POST'))
+    assert.equal(response.status, 503)
+    assert.equal(response.headers.get('Retry-After'), '1')
+    assert.deepEqual(await response.json(), {
+      error: { code: 'unavailable', message: 'The service is briefly unavailable. Try again in a moment.' },
+    })
+  } finally {
+    console.error = originalError
+  }
+})

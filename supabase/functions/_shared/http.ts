@@ -1,6 +1,7 @@
 // HTTP plumbing shared by the edge functions: JSON answers, the error envelope of PRODUCT.md §8
 // (`{ "error": { "code", "message", "fields"? } }`), and CORS so the web app's supabase-js calls pass preflight.
 import { corsHeaders } from '@supabase/supabase-js/cors'
+import { isUnavailable } from './unavailable.ts'
 
 /** Error codes the functions answer with (PRODUCT.md §8, plus the transport-level ones). */
 export type ErrorCode =
@@ -24,6 +25,7 @@ export type ErrorCode =
   | 'email_failed'
   | 'email_not_configured'
   | 'site_url_not_configured'
+  | 'unavailable'
   | 'internal'
 
 export type FieldErrors = Record<string, string>
@@ -77,8 +79,9 @@ export function requireMethod(request: Request, ...methods: string[]): void {
 }
 
 /**
- * Wraps a handler: answers preflights, turns HttpError into its envelope and anything else into a bare 500 whose
- * details stay in the function's log, never in the response.
+ * Wraps a handler: answers preflights, turns HttpError into its envelope, the database being away into a 503 with
+ * Retry-After (as the Data API and Auth answer then), and anything else into a bare 500; the details of both stay in
+ * the function's log, never in the response.
  */
 export function serveJson(handler: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -88,6 +91,13 @@ export function serveJson(handler: (request: Request) => Promise<Response>): (re
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error)
       console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error)
+      if (isUnavailable(error)) {
+        return errorResponse(
+          new HttpError(503, 'unavailable', 'The service is briefly unavailable. Try again in a moment.', undefined, {
+            'Retry-After': '1',
+          }),
+        )
+      }
       return errorResponse(new HttpError(500, 'internal', 'Something went wrong on our side. Try again in a moment.'))
     }
   }
