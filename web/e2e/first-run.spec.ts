@@ -10,13 +10,14 @@ const owner = { email: 'owner@example.com', password: 'summit-demo' }
 
 /** The primary navigation: the header's row on wide screens, the Menu drawer on small ones. */
 async function primaryNav(page: Page, mobile: boolean) {
-  if (mobile) await page.getByRole('button', { name: 'Menu' }).click()
+  if (mobile) await page.getByRole('button', { name: 'Menu', exact: true }).click()
   return page.getByRole('navigation', { name: 'Primary' })
 }
 
 test('a visitor finds Teach on Summit in the header and on home, and is led to create an account', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(60_000)
   const mobile = testInfo.project.name === 'mobile'
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -35,7 +36,7 @@ test('a visitor finds Teach on Summit in the header and on home, and is led to c
 })
 
 test('a new learner goes from Teach on Summit to a first course in the editor', async ({ page }, testInfo) => {
-  test.slow()
+  test.setTimeout(180_000)
   const mobile = testInfo.project.name === 'mobile'
   const user = await createConfirmedUser({ displayName: 'Tess Teacher' })
   const suffix = `${testInfo.project.name} ${Date.now().toString(36)}`
