@@ -32,10 +32,18 @@ export interface VideoLessonHandle {
   remoteProgress(row: LiveProgress): void
 }
 
-/** What other parts of the player (notes) may ask of the video: where it is, and to go somewhere. */
+/**
+ * What other parts of the player may ask of the video: where it is and to go somewhere (notes); to pause, resume and
+ * hear the time as it plays (in-video knowledge checks).
+ */
 export interface VideoPlayerHandle {
   currentTime(): number
   seek(seconds: number): void
+  pause(): void
+  /** Plays on from where it is and gives the video focus back. */
+  resume(): void
+  /** Called with the current time on every time update while it plays; returns the way to stop. */
+  onTime(listener: (seconds: number) => void): () => void
 }
 
 export interface VideoLessonProps {
@@ -70,6 +78,7 @@ export function VideoLesson(props: VideoLessonProps) {
     async () => (await media.refetch()).data?.videoUrl ?? null,
   )
   const videoRef = useRef<HTMLVideoElement>(null)
+  const timeListeners = useRef(new Set<(seconds: number) => void>())
   const [rate, setRate] = usePlaybackRate()
   const [continueAt, setContinueAt] = useState<number | null>(null)
   const [watchedCount, setWatchedCount] = useState(0)
@@ -114,6 +123,15 @@ export function VideoLesson(props: VideoLessonProps) {
         const end = Number.isFinite(video.duration) ? video.duration : Infinity
         video.currentTime = Math.min(Math.max(0, seconds), end)
         video.focus()
+      },
+      pause: () => videoRef.current?.pause(),
+      resume: () => {
+        void videoRef.current?.play().catch(() => undefined)
+        videoRef.current?.focus()
+      },
+      onTime: (listener) => {
+        timeListeners.current.add(listener)
+        return () => timeListeners.current.delete(listener)
       },
     }),
     [],
@@ -194,6 +212,8 @@ export function VideoLesson(props: VideoLessonProps) {
         onTimeUpdate={(event) => {
           progress.handlers.onTimeUpdate(event)
           setWatchedCount(progress.watched().count)
+          const seconds = event.currentTarget.currentTime
+          timeListeners.current.forEach((listener) => listener(seconds))
         }}
         onPlay={() => setEnded(false)}
         onEnded={(event) => {

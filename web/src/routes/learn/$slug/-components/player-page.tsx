@@ -28,6 +28,7 @@ import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/f
 import { canTrackProgress } from '@/features/learn/lib/player-text'
 import { useProgressSync } from '@/features/learn/use-progress-sync'
 import { QuizLesson } from '@/features/quiz/components/quiz-lesson'
+import { VideoChecks } from '@/features/quiz/components/video-checks'
 import { CurriculumDrawer } from './curriculum-drawer'
 import { LessonDiscussion } from './lesson-discussion'
 import { LessonNotFound } from './player-states'
@@ -120,6 +121,10 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                   // Right under the video, so it is in view without scrolling.
                   complete={completeControl}
                 />
+                {/* In-video knowledge checks, for learners: they pause the video at their moments and never block. */}
+                {mode === 'learner' ? (
+                  <VideoChecks key={`checks-${lesson.id}`} lessonId={lesson.id} player={playerRef} />
+                ) : null}
                 {content.body_md.trim() ? (
                   <Collapsible defaultOpen className="rounded-lg border border-slate-200 bg-white">
                     <CollapsibleTrigger className="group flex min-h-11 w-full items-center gap-2 px-4 py-2 text-left font-semibold text-slate-900">
