@@ -28,10 +28,20 @@ export interface Located {
 // Versions are ours (UUIDs), but rows can be edited through SQL or REST: never let one name a path outside.
 const safeVersion = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/
 
-/** A file failure (full or read-only disk, missing folder) as storage-api's backend renders it: a 500 naming it. */
+/**
+ * A file failure (full or read-only disk, missing folder) as storage-api's backend renders it: a 500 with the error's
+ * name and message. Node names the file in the message ("EACCES: permission denied, open '/home/…'"); the path is
+ * this machine's, no client's business, so the message ends at the system call, as it does for a failed write.
+ */
 export function diskError(error: unknown): unknown {
   if (error instanceof StorageError || !(error instanceof Error) || !('syscall' in error)) return error
-  return errors.backend(error)
+  const withoutPath = Object.assign(new Error(withoutPaths(error.message)), { name: error.name })
+  return errors.backend(withoutPath)
+}
+
+/** "EXDEV: cross-device link not permitted, rename '/a' -> '/b'" → "EXDEV: cross-device link not permitted, rename". */
+export function withoutPaths(message: string): string {
+  return message.replace(/^(.*?, \w+) '[^]*$/, '$1')
 }
 
 export class DiskStore {

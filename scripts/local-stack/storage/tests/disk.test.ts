@@ -167,7 +167,8 @@ describe.skipIf(!testDbUrl)('storage on a failing disk', () => {
     try {
       const { error } = await h.service.storage.from(bucket).upload('nowhere.txt', 'x')
       expect(error).toMatchObject({ status: 500, statusCode: '500', code: 'InternalError' })
-      expect(error?.message).toMatch(/^ENOTDIR: not a directory, open /)
+      // Storage's own error, without this machine's path.
+      expect(error?.message).toBe('ENOTDIR: not a directory, open')
     } finally {
       rmSync(tmp, { force: true })
       mkdirSync(tmp)
@@ -189,7 +190,10 @@ describe.skipIf(!testDbUrl)('storage on a failing disk', () => {
         headers: { Authorization: `Bearer ${serviceRoleKey}` },
       })
       expect(response.status).toBe(500)
-      expect(await response.json()).toMatchObject({ code: 'InternalError', message: expect.stringMatching(/^EROFS/) })
+      expect(await response.json()).toMatchObject({
+        code: 'InternalError',
+        message: 'EROFS: read-only file system, rename',
+      })
     } finally {
       disk.movesAllowed = Infinity
     }
