@@ -33,6 +33,7 @@ import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.
 import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
 import { Route as StudioCoursesCourseIdAnalyticsRouteImport } from './routes/studio.courses.$courseId.analytics'
 import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
+import { Route as StudioCoursesCourseIdQuestionsRouteImport } from './routes/studio.courses.$courseId.questions'
 import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
 import { Route as StudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/studio.courses.$courseId.lessons.$lessonId'
 
@@ -160,6 +161,12 @@ const StudioCoursesCourseIdLearnersRoute =
     path: '/studio/courses/$courseId/learners',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StudioCoursesCourseIdQuestionsRoute =
+  StudioCoursesCourseIdQuestionsRouteImport.update({
+    id: '/studio/courses/$courseId/questions',
+    path: '/studio/courses/$courseId/questions',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StudioSchoolsSchoolIdMembersRoute =
   StudioSchoolsSchoolIdMembersRouteImport.update({
     id: '/studio/schools/$schoolId/members',
@@ -197,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
+  '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -225,6 +233,7 @@ export interface FileRoutesByTo {
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
+  '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -254,6 +263,7 @@ export interface FileRoutesById {
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
+  '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -284,6 +294,7 @@ export interface FileRouteTypes {
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
     | '/studio/courses/$courseId/learners'
+    | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
     | '/studio/courses/$courseId/lessons/$lessonId'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
     | '/studio/courses/$courseId/learners'
+    | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId'
     | '/studio/courses/$courseId/lessons/$lessonId'
@@ -340,6 +352,7 @@ export interface FileRouteTypes {
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
     | '/studio/courses/$courseId/learners'
+    | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
     | '/studio/courses/$courseId/'
     | '/studio/courses/$courseId/lessons/$lessonId'
@@ -369,6 +382,7 @@ export interface RootRouteChildren {
   StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
   StudioCoursesCourseIdAnalyticsRoute: typeof StudioCoursesCourseIdAnalyticsRoute
   StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
+  StudioCoursesCourseIdQuestionsRoute: typeof StudioCoursesCourseIdQuestionsRoute
   StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
   StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
   StudioCoursesCourseIdLessonsLessonIdRoute: typeof StudioCoursesCourseIdLessonsLessonIdRoute
@@ -544,6 +558,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioCoursesCourseIdLearnersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/courses/$courseId/questions': {
+      id: '/studio/courses/$courseId/questions'
+      path: '/studio/courses/$courseId/questions'
+      fullPath: '/studio/courses/$courseId/questions'
+      preLoaderRoute: typeof StudioCoursesCourseIdQuestionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/studio/schools/$schoolId/members': {
       id: '/studio/schools/$schoolId/members'
       path: '/studio/schools/$schoolId/members'
@@ -585,6 +606,7 @@ const rootRouteChildren: RootRouteChildren = {
   StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
   StudioCoursesCourseIdAnalyticsRoute: StudioCoursesCourseIdAnalyticsRoute,
   StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
+  StudioCoursesCourseIdQuestionsRoute: StudioCoursesCourseIdQuestionsRoute,
   StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,
   StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
   StudioCoursesCourseIdLessonsLessonIdRoute:

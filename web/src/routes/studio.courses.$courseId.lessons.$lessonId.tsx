@@ -1,8 +1,11 @@
 // /studio/courses/$courseId/lessons/$lessonId: the lesson editor. A lesson that is not this course's, or a course
-// of a school I am not a member of, is this route's not-found state, answered at once without retries.
+// of a school I am not a member of, is this route's not-found state, answered at once without retries. A quiz lesson
+// gets its quiz settings, a video lesson its in-video checks (both from the quiz studio).
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { requireSession } from '@/features/auth/api/session'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
+import { QuizSettingsSection } from '@/features/quiz-studio/components/quiz-settings-section'
+import { VideoChecksPanel } from '@/features/quiz-studio/components/video-checks-panel'
 import { LessonEditor } from '@/features/studio/lessons/lesson-editor'
 import { lessonQueries } from '@/features/studio/lessons/lesson.queries'
 import { LessonNotFound } from '@/features/studio/lessons/lesson-not-found'
@@ -27,5 +30,18 @@ export const Route = createFileRoute('/studio/courses/$courseId/lessons/$lessonI
 function LessonEditorRoute() {
   const { courseId, lessonId } = Route.useParams()
   const { session } = Route.useRouteContext()
-  return <LessonEditor courseId={courseId} lessonId={lessonId} userId={session.user.id} />
+  return (
+    <LessonEditor
+      courseId={courseId}
+      lessonId={lessonId}
+      userId={session.user.id}
+      kindPanels={(kind) =>
+        kind === 'quiz' ? (
+          <QuizSettingsSection courseId={courseId} lessonId={lessonId} />
+        ) : kind === 'video' ? (
+          <VideoChecksPanel courseId={courseId} lessonId={lessonId} />
+        ) : null
+      }
+    />
+  )
 }

@@ -1,4 +1,4 @@
-// "Add section" and "Add lesson": a title (and, for a lesson, its kind: video or text) added at the end.
+// "Add section" and "Add lesson": a title (and, for a lesson, its kind: video, text or quiz) added at the end.
 import { useId, useState } from 'react'
 import { Plus } from 'lucide-react'
 import { FieldError } from '@/components/ui/field'
@@ -60,6 +60,7 @@ export function AddOutlineItem({ kind, label, onAdd }: AddOutlineItemProps) {
           >
             <option value="video">Video</option>
             <option value="text">Text</option>
+            <option value="quiz">Quiz</option>
           </select>
         ) : null}
         <SubmitButton busy={busy} variant="outline" className="h-10">

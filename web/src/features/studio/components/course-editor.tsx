@@ -2,7 +2,7 @@
 // curriculum and what publishing needs.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ChartColumn, ChevronLeft } from 'lucide-react'
+import { ChartColumn, ChevronLeft, CircleHelp } from 'lucide-react'
 import { studioQueries } from '../api/studio.queries'
 import { CourseStatusBadge } from './course-status-badge'
 import { CurriculumBuilder } from './curriculum-builder'
@@ -36,6 +36,14 @@ export function CourseEditor({ courseId }: { courseId: string }) {
             className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-teal-800 hover:underline"
           >
             Learners
+          </Link>
+          <Link
+            to="/studio/courses/$courseId/questions"
+            params={{ courseId: course.id }}
+            className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-teal-800 hover:underline"
+          >
+            <CircleHelp aria-hidden="true" className="size-4" />
+            Questions
           </Link>
           <Link
             to="/studio/courses/$courseId/analytics"

@@ -1,10 +1,12 @@
 // The /studio/courses/$courseId/lessons/$lessonId screen: the lesson's settings, its text with a preview, its
-// video, captions and attachments, and its section's release rule, all autosaved with one visible state.
-import { useState } from 'react'
+// video, captions and attachments, and its section's release rule, all autosaved with one visible state. Parts
+// owned by other features (a quiz's settings, a video's in-video checks) come from the route through kindPanels.
+import { useState, type ReactNode } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
 import { FormProvider, useWatch } from 'react-hook-form'
+import type { LessonKind } from '../api/curriculum.api'
 import { AutosaveStatusText, ConflictBanner } from '../components/autosave-status'
 import { CourseStatusBadge } from '../components/course-status-badge'
 import { EditorSection } from '../components/editor-section'
@@ -19,20 +21,32 @@ import { useLessonAutosave } from './use-lesson-autosave'
 import { useLessonForm, useLessonFormAutosave, valuesOf } from './use-lesson-form'
 import { VideoUploadField } from './video-upload-field'
 
+/** Parts of the editor that other features own (a quiz's settings, a video's checks), by the lesson's kind. */
+export type KindPanels = (kind: LessonKind) => ReactNode
+
 interface LessonEditorProps {
   courseId: string
   lessonId: string
   userId: string
+  kindPanels?: KindPanels
 }
 
-export function LessonEditor(ids: LessonEditorProps) {
+export function LessonEditor({ kindPanels, ...ids }: LessonEditorProps) {
   const { data: bundle } = useSuspenseQuery(lessonQueries.detail(ids))
   // The route answers not-found before rendering; a lesson deleted meanwhile shows nothing rather than crashing.
   if (!bundle) return null
-  return <LessonEditorForm key={bundle.lesson.id} bundle={bundle} userId={ids.userId} />
+  return <LessonEditorForm key={bundle.lesson.id} bundle={bundle} userId={ids.userId} kindPanels={kindPanels} />
 }
 
-function LessonEditorForm({ bundle, userId }: { bundle: LessonBundle; userId: string }) {
+function LessonEditorForm({
+  bundle,
+  userId,
+  kindPanels,
+}: {
+  bundle: LessonBundle
+  userId: string
+  kindPanels: KindPanels | undefined
+}) {
   const form = useLessonForm(bundle)
   // The media fields change in quick succession (two attachments, a video then its captions): each change builds
   // on the last one made here, not on the last one the server has confirmed.
@@ -82,7 +96,10 @@ function LessonEditorForm({ bundle, userId }: { bundle: LessonBundle; userId: st
           <EditorSection id="lesson-settings" title="Lesson">
             <LessonSettingsFields />
           </EditorSection>
-          <EditorSection id="lesson-body" title={kind === 'video' ? 'Notes' : 'Text'}>
+          <EditorSection
+            id="lesson-body"
+            title={kind === 'video' ? 'Notes' : kind === 'quiz' ? 'Introduction' : 'Text'}
+          >
             <LessonBodyField />
           </EditorSection>
           {kind === 'video' ? (
@@ -119,6 +136,8 @@ function LessonEditorForm({ bundle, userId }: { bundle: LessonBundle; userId: st
             <ReleaseRuleFields sectionTitle={section.title} />
           </EditorSection>
         </form>
+        {/* Outside the form: the panels are forms of their own. */}
+        {kindPanels?.(kind)}
       </div>
     </FormProvider>
   )

@@ -24,6 +24,7 @@ export function LessonSettingsFields() {
         <select className={selectClass} {...register('kind')}>
           <option value="video">Video</option>
           <option value="text">Text</option>
+          <option value="quiz">Quiz</option>
         </select>
       </Field>
       <Field
@@ -33,12 +34,16 @@ export function LessonSettingsFields() {
       >
         <Input inputMode="numeric" {...register('duration')} />
       </Field>
-      <Field label="Completed when">
-        <select className={selectClass} {...register('completion_rule')}>
-          <option value="manual">The learner marks it complete</option>
-          {kind === 'video' ? <option value="video">The learner has watched enough of the video</option> : null}
-        </select>
-      </Field>
+      {kind === 'quiz' ? (
+        <p className="self-end text-sm text-slate-700">Completed when the learner passes the quiz.</p>
+      ) : (
+        <Field label="Completed when">
+          <select className={selectClass} {...register('completion_rule')}>
+            <option value="manual">The learner marks it complete</option>
+            {kind === 'video' ? <option value="video">The learner has watched enough of the video</option> : null}
+          </select>
+        </Field>
+      )}
       {kind === 'video' && rule === 'video' ? (
         <Field label="Share to watch (%)" hint="From 50% to 100% of the video." error={errors.threshold?.message}>
           <Input inputMode="numeric" {...register('threshold')} />

@@ -1,9 +1,10 @@
 // The lesson editor's form: every change is checked against the database's rule for its field and, when valid,
 // queued for the row it belongs to (lesson, content or section); a field in error keeps its sentence beside it and
-// is not sent. A text lesson cannot complete by watching, so choosing "text" also makes completion manual.
+// is not sent. A text or quiz lesson cannot complete by watching, so choosing either also makes completion manual.
 import { useEffect } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import type { ZodMiniType } from 'zod/mini'
+import type { LessonKind } from '../api/curriculum.api'
 import type { LessonBundle } from './lesson.api'
 import {
   durationSchema,
@@ -20,7 +21,7 @@ import type { useLessonAutosave } from './use-lesson-autosave'
 
 export interface LessonFormValues {
   title: string
-  kind: 'video' | 'text'
+  kind: LessonKind
   is_preview: boolean
   completion_rule: 'manual' | 'video'
   threshold: string
@@ -98,10 +99,12 @@ export function useLessonFormAutosave(form: UseFormReturn<LessonFormValues>, aut
           const value = check(field, rule[0], values[field] as string)
           if (value !== undefined) editLesson({ [rule[1]]: value })
         } else if (field === 'kind') {
-          if (values.kind === 'text' && values.completion_rule !== 'manual') {
+          // Text and quiz lessons never complete by watching: a quiz completes by passing, which the database
+          // records through the same path as a manual tick.
+          if (values.kind !== 'video' && values.completion_rule !== 'manual') {
             setValue('completion_rule', 'manual')
           }
-          editLesson(values.kind === 'text' ? { kind: 'text', completion_rule: 'manual' } : { kind: 'video' })
+          editLesson(values.kind === 'video' ? { kind: 'video' } : { kind: values.kind, completion_rule: 'manual' })
         } else if (field === 'is_preview') editLesson({ is_preview: values.is_preview })
         else if (field === 'completion_rule') editLesson({ completion_rule: values.completion_rule })
         else if (field === 'body_md') {
