@@ -79,12 +79,20 @@ async function stop(): Promise<number> {
 async function reset(): Promise<number> {
   const state = readState()
   if (state) {
-    await step('reset the database: migrations and seed (supabase CLI)', () =>
-      resetDatabase(state.dbUrl, { replication: stackReplication(state) }),
-    )
-    await step('reload the REST schema cache', () => reloadRestSchema(state.dbUrl))
+    // The stack's gate to the database stays closed (503 with Retry-After) until the schema cache and the buckets
+    // are back, not just the migrations: reopened here, whatever happened, before the seed objects go through the API.
+    const stackPause = stackReplication(state)
+    const held = { pauseReplication: () => stackPause.pauseReplication(), resumeReplication: () => {} }
     const config = loadConfig()
-    await step('create the config.toml buckets again', () => reseedConfigBuckets(state.dbUrl, config.storage))
+    try {
+      await step('reset the database: migrations and seed (supabase CLI)', () =>
+        resetDatabase(state.dbUrl, { replication: held }),
+      )
+      await step('reload the REST schema cache', () => reloadRestSchema(state.dbUrl))
+      await step('create the config.toml buckets again', () => reseedConfigBuckets(state.dbUrl, config.storage))
+    } finally {
+      stackPause.resumeReplication()
+    }
     await seedBucketObjects(config, `http://127.0.0.1:${config.api.port}`)
     return 0
   }

@@ -23,6 +23,9 @@ import { claimPorts } from './ports.ts'
 import { clearState, readState, writeState, type StackState } from './state.ts'
 import type { SummaryUrls } from './summary.ts'
 
+/** How long a reset's gate waits for the requests already inside to finish. */
+const RESET_DRAIN_MS = 5_000
+
 export class StackAlreadyRunningError extends Error {
   constructor(readonly state: StackState) {
     super(
@@ -183,7 +186,6 @@ export class Stack {
     await step(`start the email inbox on ${inbox.url}${smtp}`, () => inbox.start())
     const services = this.createServices(log)
     const realtime = services.realtime as RealtimeService | undefined
-    if (realtime) this.unwatchReplication = watchReplicationPause(profileDir(this.profile), realtime)
     const gateway = new Gateway({
       port: this.config.api.port,
       hosts: this.hosts,
@@ -194,6 +196,18 @@ export class Stack {
       warn: (message) => process.stderr.write(`\n${bold(red(message))}\n\n`),
     })
     this.gateway = gateway
+    // `stack reset`: Realtime lets go of its slot, and the gate to the database closes once the requests inside are
+    // done; both reopen when the reset has finished (or failed).
+    this.unwatchReplication = watchReplicationPause(profileDir(this.profile), {
+      async pauseReplication() {
+        gateway.gate.close()
+        await Promise.all([realtime?.pauseReplication(), gateway.gate.drained(RESET_DRAIN_MS)])
+      },
+      resumeReplication() {
+        realtime?.resumeReplication()
+        gateway.gate.open()
+      },
+    })
     const names = gateway.serviceNames.join(', ') || 'no services yet'
     await step(`start the API gateway on ${this.apiUrl} (${names})`, () => gateway.start())
   }
@@ -224,6 +238,7 @@ export class Stack {
       profile: this.profile,
       startedAt: new Date().toISOString(),
       dbUrl: this.database.url,
+      ...(this.gateway ? { resetGate: true } : {}),
       ...extra,
     })
   }

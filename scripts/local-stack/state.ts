@@ -11,6 +11,8 @@ export interface StackState {
   startedAt: string
   dbUrl: string
   webUrl?: string
+  /** The stack closes its gateway's gate during `stack reset` and says when it has (see db/replication-pause.ts). */
+  resetGate?: boolean
 }
 
 export function readState(): StackState | undefined {

@@ -1,6 +1,8 @@
 // `npm run stack -- reset` runs in a process of its own while the running stack's Realtime holds a replication slot
-// on the database. It asks the stack to pause replication with a marker file beside the stack's state and SIGUSR2;
-// the stack pauses while the marker names a live process, and resumes when the marker goes (or its owner dies).
+// on the database and its gateway lets requests through. It asks the stack to pause (replication, and the gateway's
+// gate to the database) with a marker file beside the stack's state and SIGUSR2; the stack pauses while the marker
+// names a live process, says it has (a ready file, once the requests inside have finished), and resumes when the
+// marker goes (or its owner dies).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { profileDir } from '../paths.ts'
@@ -11,6 +13,11 @@ import { createClient } from './pools.ts'
 
 /** `dir`: the stack's profile folder (.local-stack/<profile>), where its state lives. */
 const markerFile = (dir: string) => path.join(dir, 'replication-paused')
+/** Written by the stack once paused: its gate is closed and the requests that were inside have finished. */
+const readyFile = (dir: string) => path.join(dir, 'replication-paused.ready')
+
+/** How long a reset waits for the stack to say it has paused before going ahead anyway. */
+const PAUSE_WAIT_MS = 5_000
 
 /** SIGUSR2 (SIGUSR1 starts Node's inspector). Platforms without it: the restore's own slot handling remains. */
 function poke(pid: number): void {
@@ -40,19 +47,43 @@ async function slotsReleased(url: string, timeoutMs: number): Promise<boolean> {
   }
 }
 
-/** The running stack's replication, driven from another process. */
+/** Resolves true once the stack has written its ready file, or false after `timeoutMs`. */
+export async function stackPaused(dir: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (!existsSync(readyFile(dir))) {
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return true
+}
+
+/** Asks the stack of process `pid` (watching `dir`) to pause, on behalf of this process. */
+export function requestPause(dir: string, pid: number): void {
+  rmSync(readyFile(dir), { force: true })
+  writeFileSync(markerFile(dir), `${process.pid}\n`)
+  poke(pid)
+}
+
+/** Lets the stack of process `pid` resume. */
+export function releasePause(dir: string, pid: number): void {
+  rmSync(markerFile(dir), { force: true })
+  poke(pid)
+}
+
+/** The running stack's replication and gate, driven from another process. */
 export function stackReplication(state: StackState, dir = profileDir(state.profile)): ReplicationControl {
-  const marker = markerFile(dir)
   return {
     async pauseReplication() {
-      writeFileSync(marker, `${process.pid}\n`)
-      poke(state.pid)
-      // A stack that does not answer (older, or no signals here) is left to restore(), which closes its slot.
-      await slotsReleased(state.dbUrl, 5_000)
+      requestPause(dir, state.pid)
+      // A stack that does not answer (older, or no signals here) is left to restore(), which closes its slot; only a
+      // stack with a gate writes the ready file.
+      await Promise.all([
+        slotsReleased(state.dbUrl, PAUSE_WAIT_MS),
+        state.resetGate ? stackPaused(dir, PAUSE_WAIT_MS) : undefined,
+      ])
     },
     resumeReplication() {
-      rmSync(marker, { force: true })
-      poke(state.pid)
+      releasePause(dir, state.pid)
     },
   }
 }
@@ -60,7 +91,9 @@ export function stackReplication(state: StackState, dir = profileDir(state.profi
 /** In the stack: follows the marker on SIGUSR2, and every 2 s while paused checks its owner is still alive. */
 export function watchReplicationPause(dir: string, control: ReplicationControl): () => void {
   const marker = markerFile(dir)
+  const ready = readyFile(dir)
   rmSync(marker, { force: true }) // left by a reset that was killed before this stack started
+  rmSync(ready, { force: true })
   let paused = false
   const owner = () => {
     if (!existsSync(marker)) return undefined
@@ -71,10 +104,13 @@ export function watchReplicationPause(dir: string, control: ReplicationControl):
     const wanted = owner() !== undefined
     if (wanted && !paused) {
       paused = true
-      void control.pauseReplication()
+      void control.pauseReplication().then(() => {
+        if (paused) writeFileSync(ready, `${process.pid}\n`)
+      })
     } else if (!wanted && paused) {
       paused = false
       rmSync(marker, { force: true })
+      rmSync(ready, { force: true })
       control.resumeReplication()
     }
   }

@@ -9,12 +9,14 @@ import { formatRequestLine, redactUrl } from './access-log.ts'
 import { checkHosts, clientUrl, defaultHosts, listenOnAll } from './bind.ts'
 import { addCorsHeaders, answerPreflight, isPreflight } from './cors.ts'
 import { setForwardingHeaders } from './forwarded.ts'
+import { Gate, gateClosedBody, gateRetryAfter } from './gate.ts'
 import { rewriteAuthorization, rewriteRealtimeApiKey } from './key-rules.ts'
 import { matchRoute, type Route, type ServiceName } from './routes.ts'
 import { handleUpgrade } from './upgrade.ts'
 import { sendJson } from '../http/json.ts'
 
 export type { ServiceName } from './routes.ts'
+export { Gate } from './gate.ts'
 export { checkHosts, clientUrl, defaultHosts, isLoopback, NonLoopbackBindError } from './bind.ts'
 
 export interface GatewayOptions {
@@ -43,6 +45,8 @@ export class Gateway {
   private readonly upgraded = new Set<Duplex>()
   private boundPort = 0
   private stopping: Promise<void> | undefined
+  /** Closed by `stack reset` for the time it recreates the database. */
+  readonly gate = new Gate()
 
   constructor(private readonly options: GatewayOptions) {
     this.hosts = options.hosts ?? defaultHosts
@@ -142,6 +146,8 @@ export class Gateway {
     addCorsHeaders(res)
     const service = this.options.services[route.service]
     if (!service) return sendJson(res, 503, notInStack(route.service))
+    if (this.gate.closed) return sendJson(res, 503, gateClosedBody, gateRetryAfter)
+    this.gate.admit(res)
     this.call(service, req, res, prepareUpstream(req, route), url)
   }
 
@@ -177,7 +183,9 @@ export class Gateway {
       track: this.upgraded,
       target:
         route && service?.upgrade
-          ? { service, path: prepareUpstream(req, route) }
+          ? this.gate.closed
+            ? { status: 503, body: gateClosedBody }
+            : { service, path: prepareUpstream(req, route) }
           : { status: route ? 503 : 404, body: route ? notInStack(route.service) : unknownRouteBody },
     })
   }
