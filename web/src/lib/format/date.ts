@@ -55,3 +55,11 @@ export function shortDay(day: string): string {
   const { month, date } = dayParts(day)
   return `${date} ${(months[month - 1] ?? '').slice(0, 3)}`
 }
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** "Nov 18, 2026, 3:05 PM": an instant someone acts at (when a quiz's next attempt opens, when one was submitted). */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+}

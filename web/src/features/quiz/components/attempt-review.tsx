@@ -11,7 +11,7 @@ import { errorCode, errorMessage } from '@/lib/errors'
 import { quizQueries } from '../api/quiz.queries'
 import type { ReviewQuestion } from '../api/quiz.types'
 import { describeAnswer } from '../lib/answers'
-import { formatPoints } from '../lib/format'
+import { formatCount, plural } from '@/lib/format'
 
 export function AttemptReview({ attemptId, number }: { attemptId: string; number?: number }) {
   const review = useQuery(quizQueries.review(attemptId))
@@ -67,7 +67,7 @@ function ReviewItem({ question, number, full }: { question: ReviewQuestion; numb
           {question.correct ? 'Right' : question.points_awarded > 0 ? 'Partly right' : 'Wrong'}
         </span>
         <span className="text-sm font-normal text-slate-600">
-          {formatPoints(question.points_awarded)} of {question.points}
+          {formatCount(question.points_awarded)} of {plural(question.points, 'point')}
         </span>
       </h3>
       <LazyMarkdown source={question.prompt_md} headingOffset={3} />

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { CircleCheck, CloudOff, LoaderCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
+import { plural } from '@/lib/format'
 import type { QuizAttempt, QuizAnswer, QuizResult } from '../api/quiz.types'
 import { useAnswerOutbox } from '../api/answer-outbox'
 import { useSubmitAttempt } from '../api/quiz.mutations'
@@ -119,10 +120,7 @@ export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed
                         className="text-base font-semibold text-slate-700"
                       >
                         Question {number + 1} of {questions.length}
-                        <span className="font-normal text-slate-600">
-                          {' '}
-                          · {question.points} {question.points === 1 ? 'point' : 'points'}
-                        </span>
+                        <span className="font-normal text-slate-600"> · {plural(question.points, 'point')}</span>
                       </h3>
                     }
                     answer={answers[question.id]}

@@ -5,7 +5,7 @@ import { ClipboardCheck, Clock } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/errors'
 import type { QuizState } from '../api/quiz.types'
-import { formatMoment, formatPercent, isFuture } from '../lib/format'
+import { formatDateTime, formatPercent } from '@/lib/format'
 
 interface QuizOverviewProps {
   state: QuizState
@@ -18,7 +18,8 @@ interface QuizOverviewProps {
 export function QuizOverview({ state, onStart, starting, startError, onReview }: QuizOverviewProps) {
   const { settings } = state
   const used = state.attempts.filter((a) => a.submitted_at !== null).length
-  const waiting = isFuture(state.next_attempt_at)
+  // The server sets next_attempt_at only while a cooldown runs (the page reads the state again when it ends).
+  const waiting = state.next_attempt_at !== null
   const exhausted = state.attempts_left === 0 && !state.open_attempt_id
   return (
     <div className="flex flex-col gap-6">
@@ -67,7 +68,7 @@ export function QuizOverview({ state, onStart, starting, startError, onReview }:
             <p className="flex items-start gap-2 text-slate-800">
               <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
               <span>
-                Your next attempt opens at <strong>{formatMoment(state.next_attempt_at ?? '')}</strong>.
+                Your next attempt opens at <strong>{formatDateTime(state.next_attempt_at ?? '')}</strong>.
               </span>
             </p>
           ) : exhausted ? (
@@ -127,7 +128,7 @@ function AttemptsHistory({ state, onReview }: Pick<QuizOverviewProps, 'state' | 
                     {index + 1}
                   </th>
                   <td className="py-2 pr-3 text-slate-700">
-                    {attempt.submitted_at ? formatMoment(attempt.submitted_at) : 'In progress'}
+                    {attempt.submitted_at ? formatDateTime(attempt.submitted_at) : 'In progress'}
                   </td>
                   <td className="py-2 pr-3 text-slate-900">
                     {attempt.percent === null

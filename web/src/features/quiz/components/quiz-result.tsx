@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { CircleCheck, CircleX, Clock } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
-import { formatMoment, formatPercent } from '../lib/format'
+import { formatCount, formatDateTime, formatPercent, plural } from '@/lib/format'
 import { nextStep, type ResultView } from '../lib/result'
 
 interface QuizResultProps {
@@ -45,7 +45,7 @@ export function QuizResultView({ result, timedOut, nextLesson, onTryAgain, onRev
       <p className="text-lg text-slate-900">
         Your score: <strong>{formatPercent(result.percent)}</strong>{' '}
         <span className="text-base text-slate-700">
-          ({Math.round(result.score * 100) / 100} of {result.max_score} points; {result.pass_mark} % to pass)
+          ({formatCount(result.score)} of {plural(result.max_score, 'point')}; {result.pass_mark} % to pass)
         </span>
       </p>
       <NextStepText step={step} result={result} />
@@ -73,9 +73,7 @@ function NextStepText({ step, result }: { step: ReturnType<typeof nextStep>; res
       return (
         <p className="text-slate-800">
           Look back over the lessons this quiz covers, then try again.
-          {result.attempts_left !== null
-            ? ` You have ${result.attempts_left} ${result.attempts_left === 1 ? 'attempt' : 'attempts'} left.`
-            : null}
+          {result.attempts_left !== null ? ` You have ${plural(result.attempts_left, 'attempt')} left.` : null}
         </p>
       )
     case 'wait':
@@ -83,7 +81,7 @@ function NextStepText({ step, result }: { step: ReturnType<typeof nextStep>; res
         <p className="flex items-start gap-2 text-slate-800">
           <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
-            Your next attempt opens at <strong>{formatMoment(result.next_attempt_at ?? '')}</strong>. Use the time to
+            Your next attempt opens at <strong>{formatDateTime(result.next_attempt_at ?? '')}</strong>. Use the time to
             look back over the lessons.
           </span>
         </p>

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Timer } from 'lucide-react'
 import { cn } from '@/lib/cn'
-import { announcementFor, clockInWords, formatClock, remainingMs } from '../lib/timer'
+import { announcementFor, clockInWords, clockText, remainingMs } from '../lib/timer'
 
 interface QuizTimerProps {
   deadline: string
@@ -52,7 +52,7 @@ export function QuizTimer({ deadline, offsetMs, onExpire }: QuizTimerProps) {
         )}
       >
         <Timer aria-hidden="true" className="size-4" />
-        <span aria-hidden="true">{formatClock(left)}</span>
+        <span aria-hidden="true">{clockText(left)}</span>
       </div>
       <p className="sr-only" aria-live="assertive" aria-atomic="true">
         {announcement}

@@ -5,6 +5,7 @@ import { CircleAlert, CloudOff } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/errors'
+import { plural } from '@/lib/format'
 import type { AttemptQuestion, QuizAnswer } from '../api/quiz.types'
 import { promptExcerpt, unansweredQuestions } from '../lib/answers'
 
@@ -38,7 +39,7 @@ export function SubmitSummary({
         Ready to submit?
       </h2>
       <p className="text-slate-700">
-        You answered {answered} of {questions.length} {questions.length === 1 ? 'question' : 'questions'}.
+        You answered {answered} of {plural(questions.length, 'question')}.
       </p>
       {missing.length > 0 ? (
         <div className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">

@@ -1,6 +1,6 @@
 // The attempt's clock: read against the server's clock, announced at 5 min, 1 min and 10 s only.
 import { describe, expect, it } from 'vitest'
-import { announcementFor, clockInWords, clockOffsetMs, formatClock, remainingMs } from './timer'
+import { announcementFor, clockInWords, clockOffsetMs, clockText, remainingMs } from './timer'
 
 describe('quiz timer', () => {
   it('counts down to the deadline by the server clock, not the device clock', () => {
@@ -23,9 +23,9 @@ describe('quiz timer', () => {
   })
 
   it('shows the clock as m:ss or h:mm:ss and says it in words', () => {
-    expect(formatClock(65_000)).toBe('1:05')
-    expect(formatClock(3_725_000)).toBe('1:02:05')
-    expect(formatClock(0)).toBe('0:00')
+    expect(clockText(65_000)).toBe('1:05')
+    expect(clockText(3_725_000)).toBe('1:02:05')
+    expect(clockText(0)).toBe('0:00')
     expect(clockInWords(61_000)).toBe('1 minute 1 second left')
     expect(clockInWords(120_000)).toBe('2 minutes left')
     expect(clockInWords(0)).toBe('0 seconds left')

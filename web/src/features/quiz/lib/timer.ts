@@ -1,5 +1,6 @@
 // The attempt's clock: the server's deadline read against the server's clock (the device's may be off by minutes),
 // and the few moments worth announcing to a screen reader instead of every second.
+import { formatClock, plural, spokenClock } from '@/lib/format'
 
 /** How far the server's clock is ahead of this device's, from the server_now an answer carried. */
 export function clockOffsetMs(serverNow: string, receivedAt: number): number {
@@ -23,29 +24,17 @@ export function announcementFor(beforeS: number, afterS: number): string | null 
   const crossed = ANNOUNCE_AT_S.filter((mark) => beforeS > mark && afterS <= mark).at(-1)
   if (crossed === undefined) return null
   if (crossed >= 60) {
-    const minutes = crossed / 60
-    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left.`
+    return `${plural(crossed / 60, 'minute')} left.`
   }
-  return `${crossed} seconds left.`
+  return `${plural(crossed, 'second')} left.`
 }
 
-/** "12:05" or "1:02:05": what the visible clock shows. */
-export function formatClock(ms: number): string {
-  const total = Math.ceil(ms / 1000)
-  const hours = Math.floor(total / 3600)
-  const minutes = Math.floor((total % 3600) / 60)
-  const seconds = total % 60
-  const mm = hours > 0 ? String(minutes).padStart(2, '0') : String(minutes)
-  return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`
+/** What the visible clock shows ("12:05", "1:02:05"): whole seconds, rounded up so 0:00 means time is up. */
+export function clockText(ms: number): string {
+  return formatClock(Math.ceil(ms / 1000))
 }
 
-/** The same time in words for the clock's accessible name, read when the learner asks for it. */
+/** The same time in words for the clock's accessible name. */
 export function clockInWords(ms: number): string {
-  const total = Math.ceil(ms / 1000)
-  const minutes = Math.floor(total / 60)
-  const seconds = total % 60
-  const parts = []
-  if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`)
-  if (seconds > 0 || minutes === 0) parts.push(`${seconds} ${seconds === 1 ? 'second' : 'seconds'}`)
-  return `${parts.join(' ')} left`
+  return `${spokenClock(Math.ceil(ms / 1000))} left`
 }
