@@ -1,7 +1,7 @@
 // Home's invitations to learn: each course an instructor invited my (confirmed) address to, with its school and
 // cohort, to accept (I am enrolled and the course joins my list below) or decline. Nothing shows while loading or
 // when there are none; a failure to check says so, quietly.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { MailOpen } from 'lucide-react'
@@ -12,6 +12,10 @@ import { InvitationAnswer } from './invitation-answer'
 export function CourseInvitationsCard({ userId }: { userId: string }) {
   const { data: invitations, isError } = useQuery(courseInvitationQueries.mine(userId))
   const [joined, setJoined] = useState<{ slug: string; title: string } | null>(null)
+  const joinedRef = useRef<HTMLParagraphElement>(null)
+
+  // The Accept button leaves with its invitation: focus goes to what happened instead of the page's start.
+  useEffect(() => joinedRef.current?.focus(), [joined])
 
   if (isError) {
     return <Alert tone="error">We could not check for course invitations. Reload the page to try again.</Alert>
@@ -29,7 +33,7 @@ export function CourseInvitationsCard({ userId }: { userId: string }) {
         Course invitations
       </h2>
       {joined ? (
-        <p role="status" className="text-slate-900">
+        <p ref={joinedRef} tabIndex={-1} role="status" className="text-slate-900 focus:outline-none">
           You joined <strong>{joined.title}</strong>.{' '}
           <Link to="/courses/$slug" params={{ slug: joined.slug }} className="font-medium text-teal-800 underline">
             Open the course

@@ -1,5 +1,7 @@
 // Accept and Decline for one course invitation, with the refusal said beside them. Accepting calls onAccepted with
-// the course's slug (the caller links to it); declining removes the invitation from my list.
+// the course's slug (the caller links to it); declining removes the invitation from my list. The answer is awaited
+// as a promise, not through mutate's callbacks: these buttons leave the page as the answered invitation leaves the
+// list, and the caller must still hear of it.
 import { useState } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -28,10 +30,10 @@ export function InvitationAnswer({ userId, invitation, onAccepted, onDeclined }:
           aria-label={`Accept the invitation to ${invitation.course_title}`}
           onClick={() => {
             setError(null)
-            accept.mutate(invitation.id, {
-              onSuccess: (accepted) => onAccepted(accepted.course_slug),
-              onError: (e) => setError(invitationErrorMessage(e)),
-            })
+            accept.mutateAsync(invitation.id).then(
+              (accepted) => onAccepted(accepted.course_slug),
+              (e: unknown) => setError(invitationErrorMessage(e)),
+            )
           }}
         >
           {accept.isPending ? 'Joining…' : 'Accept'}

@@ -128,7 +128,7 @@ function RowActions({
     return (
       <ConfirmButton
         label="Cancel invitation"
-        accessibleLabel={`Cancel the invitation to ${row.email}`}
+        accessibleLabel={`Cancel invitation to ${row.email}`}
         variant="ghost"
         title="Cancel this invitation?"
         description={<>{row.email} will no longer see it. You can add them again later.</>}
