@@ -1,9 +1,10 @@
 // School members and course covers in the studio: the demo owner opens the members page, invites a new instructor
-// by email, the invitee follows the emailed link, lands on /studio and accepts; the owner promotes them, and
-// demoting or removing an owner without two-factor sign-in is explained. Then the owner uploads a
+// by email, the invitee follows the emailed link, lands on /studio and accepts; promoting them, demoting an owner
+// and removing one without two-factor sign-in are explained. Then the owner uploads a
 // generated image as a course cover, cropped to 16:9. No serious accessibility violation at either width.
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousViolations, extractLink, latestEmail, signIn } from './support'
+import { sql } from './support/db'
 
 const owner = { email: 'owner@example.com', password: 'summit-demo' }
 
@@ -62,26 +63,34 @@ test('an owner invites an instructor who accepts, changes roles, and is told why
   await expect(offer).toBeHidden()
   await inviteeContext.close()
 
-  // The owner sees the new member and makes them an owner.
+  // The owner sees the new member. Making them an owner gives ownership away: it needs a second factor, which a
+  // password session does not have; the step-up dialog asks for one first, this owner has none set up, and cancels.
   await page.reload()
   await expect(pending).toBeHidden()
   const row = page.getByRole('listitem').filter({ hasText: invitee })
   await expect(row.getByText(inviteeName, { exact: true })).toBeVisible()
-  const role = row.getByLabel(`Role of ${inviteeName}`)
-  const promoted = page.waitForResponse((r) => r.url().includes('/rpc/change_school_member_role') && r.ok())
-  await role.selectOption('owner')
-  await promoted
+  await row.getByLabel(`Role of ${inviteeName}`).selectOption('owner')
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
+  await expect(stepUp).toContainText('your account has none set up yet')
+  await stepUp.getByRole('button', { name: 'Cancel' }).click()
+  await expect(stepUp).toBeHidden()
+  await expect(row.getByRole('alert')).toContainText('Making someone an owner, or changing an owner’s role, needs')
+  await page.reload()
+  await expect(page.getByLabel(`Role of ${inviteeName}`)).toHaveValue('instructor')
+  // An owner with two-factor sign-in makes them one (done in the database here: this owner has no factor).
+  await sql(
+    `update public.school_members set role = 'owner' where user_id = (select id from auth.users where email = $1)`,
+    [invitee],
+  )
   await page.reload()
   await expect(page.getByLabel(`Role of ${inviteeName}`)).toHaveValue('owner')
   // Demoting an owner takes their ownership away: like removing them, it needs a second factor, which a password
   // session does not have. The role stays as it was.
   await page.getByLabel(`Role of ${inviteeName}`).selectOption('instructor')
-  // The step-up dialog asks for a second factor first; this owner has none set up, and cancels.
-  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' })
   await expect(stepUp).toContainText('your account has none set up yet')
   await stepUp.getByRole('button', { name: 'Cancel' }).click()
   await expect(stepUp).toBeHidden()
-  await expect(row.getByRole('alert')).toContainText('Changing an owner’s role needs two-factor sign-in')
+  await expect(row.getByRole('alert')).toContainText('Making someone an owner, or changing an owner’s role, needs')
   await expect(page.getByLabel(`Role of ${inviteeName}`)).toHaveValue('owner')
 
   // Removing needs a second factor, which a password session does not have.

@@ -10,7 +10,7 @@ const aal2: Record<MemberAction, string> = {
     'Removing a member needs two-factor sign-in. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
   leave:
     'Leaving a school needs two-factor sign-in. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
-  role: 'Changing an owner’s role needs two-factor sign-in, as removing them does. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
+  role: 'Making someone an owner, or changing an owner’s role, needs two-factor sign-in, as removing them does. Try again and confirm with your authenticator app or a passkey when asked; if you have neither, set one up on your account page.',
   invite: 'Inviting members needs two-factor sign-in.',
   accept: 'Accepting this invitation needs two-factor sign-in.',
 }
