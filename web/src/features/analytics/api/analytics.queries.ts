@@ -6,6 +6,7 @@ import { errorCode } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import type { AnalyticsFilter } from '../lib/filter'
 import { getFunnel, listAtRisk, listCohortOptions, listLessonStats } from './analytics.api'
+import { getQuizItemAnalysis, listCourseQuizzes } from './quiz-analysis.api'
 
 function retryNetworkOnce(failureCount: number, error: unknown): boolean {
   return failureCount < 1 && errorCode(error) === undefined
@@ -17,6 +18,8 @@ export const analyticsKeys = {
   lessons: (courseId: string, filter: AnalyticsFilter) => [...analyticsKeys.all(courseId), 'lessons', filter] as const,
   atRisk: (courseId: string, filter: AnalyticsFilter) => [...analyticsKeys.all(courseId), 'at-risk', filter] as const,
   cohorts: (courseId: string) => [...analyticsKeys.all(courseId), 'cohorts'] as const,
+  quizzes: (courseId: string) => [...analyticsKeys.all(courseId), 'quizzes'] as const,
+  quiz: (courseId: string, lessonId: string) => [...analyticsKeys.all(courseId), 'quiz', lessonId] as const,
 }
 
 const live = { retry: retryNetworkOnce, placeholderData: keepPreviousData, refetchInterval: 60_000 } as const
@@ -39,6 +42,20 @@ export const analyticsQueries = {
       queryKey: analyticsKeys.atRisk(courseId, filter),
       queryFn: () => listAtRisk(supabase, courseId, filter),
       ...live,
+    }),
+  quizzes: (courseId: string) =>
+    queryOptions({
+      queryKey: analyticsKeys.quizzes(courseId),
+      queryFn: () => listCourseQuizzes(supabase, courseId),
+      retry: retryNetworkOnce,
+    }),
+  /** Under the course's key, so the live channel's "changed" (sent as an attempt is graded) refetches it. */
+  quiz: (courseId: string, lessonId: string) =>
+    queryOptions({
+      queryKey: analyticsKeys.quiz(courseId, lessonId),
+      queryFn: () => getQuizItemAnalysis(supabase, lessonId),
+      retry: retryNetworkOnce,
+      placeholderData: keepPreviousData,
     }),
   cohorts: (courseId: string) =>
     queryOptions({

@@ -1,5 +1,6 @@
-// The /studio/courses/$courseId/analytics screen: filters, the funnel, where learners stop, median time per lesson
-// and the at-risk learners, each with its own loading and error state, kept live by the course's analytics channel.
+// The /studio/courses/$courseId/analytics screen: filters, the funnel, where learners stop, median time per lesson,
+// the at-risk learners and the quizzes' item analysis, each with its own loading and error state, kept live by the
+// course's analytics channel.
 import { useQuery } from '@tanstack/react-query'
 import { Users } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
@@ -13,6 +14,7 @@ import type { AnalyticsSearch } from '../schemas/analytics-search.schema'
 import { AnalyticsFilters } from './analytics-filters'
 import { AtRiskSection } from './at-risk-section'
 import { FunnelSection } from './funnel-section'
+import { QuizzesSection } from './quiz-section'
 import { DropOffSection, LessonTimeSection } from './lessons-section'
 import { useLiveAnalytics } from './use-live-analytics'
 
@@ -92,6 +94,7 @@ export function AnalyticsPage({ courseId, search, onSearchChange }: AnalyticsPag
           ) : (
             <AtRiskSection page={atRisk.data} />
           )}
+          <QuizzesSection courseId={courseId} />
         </>
       )}
     </div>
