@@ -33,10 +33,7 @@ export function ImportPreview({ result }: { result: ImportResult }) {
         </Alert>
       ) : null}
       {questions.length > 0 ? (
-        <ol
-          aria-label="Questions to import"
-          className="flex max-h-80 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 p-2"
-        >
+        <ol aria-label="Questions to import" className="flex flex-col gap-2 rounded-md border border-slate-200 p-2">
           {questions.map((question, index) => (
             <li key={index} className="flex flex-col gap-0.5 rounded-md bg-slate-50 p-2 text-sm">
               <span className="font-medium break-words text-slate-900">

@@ -96,7 +96,7 @@ function PreviewItem({ question, number }: { question: PreviewQuestion; number: 
               >
                 {right ? <Check aria-hidden="true" className="size-4" /> : <span className="size-4" />}
                 {option.text}
-                {right ? <span className="sr-only">(right answer)</span> : null}
+                {right ? <span className="sr-only"> (right answer)</span> : null}
               </li>
             )
           })}
