@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useRouter } from '@tanstack/react-router'
 
-// A page whose heading waits for data (a lazy chunk, a suspended query) gets this long to show it.
-const waitForHeadingMs = 5_000
+// A page whose heading waits for data (a lazy chunk, a suspended query, a slow connection) gets this long to show it.
+const waitForHeadingMs = 15_000
 
 /** Focuses the page's <h1> without scrolling (scroll restoration owns the scroll position). */
 function focusHeading(main: HTMLElement): boolean {
@@ -20,12 +20,16 @@ function focusHeading(main: HTMLElement): boolean {
 }
 
 /**
- * Whether focus is where the navigation left it: nowhere (the page dropped it), or still on what started it (the
- * link pressed). A page that moved focus on purpose (a form's first error, a step's heading) keeps it.
+ * Whether focus is where the navigation left it: nowhere (the page dropped it), still on what started it (the link
+ * pressed), or back in the site header (the Menu drawer returns focus to its button as it closes). A page that moved
+ * focus on purpose (a form's first error, a step's heading) keeps it.
  */
 function focusIsLeftOver(main: HTMLElement, from: Element | null): boolean {
   const active = document.activeElement
-  return active === null || active === document.body || active === main || !active.isConnected || active === from
+  if (active === null || active === document.body || active === main || !active.isConnected || active === from) {
+    return true
+  }
+  return !main.contains(active) && active.closest('header') !== null
 }
 
 export function RouteFocus() {
