@@ -1,5 +1,5 @@
-// The stats page's three charts, each with its table: minutes per day (30 days), minutes per week and lessons
-// completed per week (12 ISO weeks, labelled by their Monday).
+// The stats page's charts, each with its table: minutes per day (30 days), minutes per week, lessons completed per
+// week and quizzes passed per week (12 ISO weeks, labelled by their Monday).
 import { ChartCard } from '@/components/chart-card'
 import { longDay, shortDay } from '@/lib/format'
 import type { LearnerStats } from '../schemas/learner-stats.schema'
@@ -69,6 +69,16 @@ function seriesOf(stats: LearnerStats): Series[] {
       valueHeading: 'Lessons',
       color: '#4338ca',
       points: stats.lessons_per_week.map((w) => weekPoint(w.week_start, w.lessons)),
+    },
+    {
+      id: 'quizzes-per-week',
+      title: 'Quizzes passed per week',
+      description: 'Quizzes you passed for the first time in each of the last 12 weeks.',
+      caption: 'Quizzes passed per week, last 12 weeks',
+      periodHeading: 'Week',
+      valueHeading: 'Quizzes',
+      color: '#a21caf',
+      points: (stats.quizzes_per_week ?? []).map((w) => weekPoint(w.week_start, w.quizzes)),
     },
   ]
 }

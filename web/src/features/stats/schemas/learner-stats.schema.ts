@@ -17,6 +17,8 @@ export const learnerStatsSchema = z.object({
   minutes_per_day: z.array(z.object({ day, minutes: count })),
   minutes_per_week: z.array(z.object({ week_start: day, minutes: count })),
   lessons_per_week: z.array(z.object({ week_start: day, lessons: count })),
+  // Quizzes passed for the first time per ISO week (M5); optional so a cached answer from before reads as none.
+  quizzes_per_week: z.optional(z.array(z.object({ week_start: day, quizzes: count }))),
   heatmap: z.array(z.object({ day, seconds: count, lessons: count, counts: z.boolean() })),
   goal: z.object({
     days_per_week: z.number().check(z.int(), z.gte(1), z.lte(7)),
