@@ -1372,8 +1372,6 @@ export type Database = {
       }
       schools: {
         Row: {
-          created_at: string
-          created_by: string | null
           id: string
           name: string
           slug: string
@@ -1381,30 +1379,18 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
-          created_at?: string
-          created_by?: string | null
           id?: string
           name: string
           slug: string
           updated_at?: string
         }
         Update: {
-          created_at?: string
-          created_by?: string | null
           id?: string
           name?: string
           slug?: string
           updated_at?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: 'schools_created_by_fkey'
-            columns: ['created_by']
-            isOneToOne: false
-            referencedRelation: 'profiles'
-            referencedColumns: ['id']
-          },
-        ]
+        Relationships: []
       }
       study_plans: {
         Row: {
@@ -1828,6 +1814,10 @@ export type Database = {
       delete_lesson: { Args: { lesson_id: string }; Returns: undefined }
       duplicate_quiz_question: { Args: { p_question_id: string }; Returns: string }
       end_session: { Args: { session_id: string }; Returns: undefined }
+      enroll: {
+        Args: { code?: string; course_id?: string; course_slug?: string; invite_token?: string; user_id: string }
+        Returns: Json
+      }
       grant_quiz_attempt: { Args: { p_extra?: number; p_lesson_id: string; p_user_id: string }; Returns: undefined }
       import_quiz_questions: { Args: { p_course_id: string; p_questions: Json }; Returns: number }
       invite_school_member: {
