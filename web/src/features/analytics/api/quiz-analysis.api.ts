@@ -49,12 +49,9 @@ export async function listCourseQuizzes(client: SupabaseClient, courseId: string
     .map(({ id, title }) => ({ id, title }))
 }
 
-type UntypedRpc = (fn: string, args: Record<string, unknown>) => PromiseLike<{ data: unknown; error: unknown }>
-
 export async function getQuizItemAnalysis(client: SupabaseClient, lessonId: string): Promise<QuizItemAnalysis> {
-  // By name: the generated types list quiz_item_analysis once the quiz migrations are in the dev database.
-  const rpc = client.rpc.bind(client) as unknown as UntypedRpc
-  const { data, error } = await rpc('quiz_item_analysis', { p_lesson_id: lessonId })
+  const { data, error } = await client.rpc('quiz_item_analysis', { p_lesson_id: lessonId })
   if (error) throw error
-  return data as QuizItemAnalysis
+  // jsonb (typed Json by the generator), shaped as QuizItemAnalysis says.
+  return data as unknown as QuizItemAnalysis
 }

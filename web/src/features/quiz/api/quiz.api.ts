@@ -1,5 +1,6 @@
 // The learner's quiz calls: start or resume an attempt, save an answer, submit, read the state, history and review,
 // and the in-video checks. Plain async functions taking the Supabase client first and throwing on error.
+import type { Database, Json } from '@/lib/database.types'
 import type { SupabaseClient } from '@/lib/supabase'
 import type {
   AttemptReview,
@@ -12,12 +13,24 @@ import type {
   VideoCheckQuestion,
 } from './quiz.types'
 
-type UntypedRpc = (fn: string, args: Record<string, unknown>) => PromiseLike<{ data: unknown; error: unknown }>
+type QuizRpc =
+  | 'quiz_state'
+  | 'start_quiz_attempt'
+  | 'save_quiz_answer'
+  | 'save_quiz_attempt'
+  | 'quiz_attempt_review'
+  | 'video_check_question'
+  | 'answer_video_check'
 
-/** The quiz RPCs by name: the generated types do not list them until the quiz migration is in the dev database. */
-async function call<T>(client: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
-  const rpc = client.rpc.bind(client) as unknown as UntypedRpc
-  const { data, error } = await rpc(fn, args)
+type Functions = Database['public']['Functions']
+
+/** The quiz calls answer jsonb (typed Json by the generator): each answer's shape is in ./quiz.types. */
+async function call<T, F extends QuizRpc>(client: SupabaseClient, fn: F, args: Functions[F]['Args']): Promise<T> {
+  // supabase-js cannot pick its overload for a generic name; each call site below is checked against its Args.
+  const { data, error } = await client.rpc(
+    fn as QuizRpc,
+    args as Functions[QuizRpc]['Args'] & Functions['quiz_state']['Args'],
+  )
   if (error) throw error
   return data as T
 }
@@ -37,7 +50,7 @@ export function saveQuizAnswer(
   return call(client, 'save_quiz_answer', {
     p_attempt_id: input.attemptId,
     p_question_id: input.questionId,
-    p_answer: input.answer,
+    p_answer: input.answer as unknown as Json,
   })
 }
 
@@ -50,21 +63,13 @@ export function getAttemptReview(client: SupabaseClient, attemptId: string): Pro
 }
 
 export async function listVideoChecks(client: SupabaseClient, lessonId: string): Promise<VideoCheck[]> {
-  // Through the Data API by name for the same reason as `call`.
-  const from = client.from.bind(client) as unknown as (table: string) => {
-    select: (columns: string) => {
-      eq: (
-        column: string,
-        value: string,
-      ) => { order: (column: string) => PromiseLike<{ data: unknown; error: unknown }> }
-    }
-  }
-  const { data, error } = await from('video_checks')
+  const { data, error } = await client
+    .from('video_checks')
     .select('id, lesson_id, at_s')
     .eq('lesson_id', lessonId)
     .order('at_s')
   if (error) throw error
-  return (data as VideoCheck[] | null) ?? []
+  return data
 }
 
 export function getVideoCheckQuestion(client: SupabaseClient, checkId: string): Promise<VideoCheckQuestion> {
@@ -75,5 +80,5 @@ export function answerVideoCheck(
   client: SupabaseClient,
   input: { checkId: string; answer: QuizAnswer },
 ): Promise<VideoCheckAnswer> {
-  return call(client, 'answer_video_check', { p_check_id: input.checkId, p_answer: input.answer })
+  return call(client, 'answer_video_check', { p_check_id: input.checkId, p_answer: input.answer as unknown as Json })
 }

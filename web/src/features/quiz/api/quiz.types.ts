@@ -1,4 +1,4 @@
-// The shapes the quiz RPCs answer (the M5 contract), written by hand while the generated types do not have them yet:
+// The shapes the quiz RPCs answer (the M5 contract), written by hand (the generated types give the calls jsonb):
 // only what the learner's screens read. Answers are the jsonb the database validates, one shape per question kind.
 
 export type QuestionKind = 'single' | 'multiple' | 'true_false' | 'short_answer' | 'numeric'
