@@ -34,7 +34,8 @@ async function enrolledLearner(options: { othersDone: boolean }): Promise<TestUs
 
 async function openQuiz(page: Page, learner: TestUser) {
   await signIn(page, learner.email, learner.password, `/learn/${slug}/${quizLesson}`)
-  await expect(page.getByRole('heading', { level: 1, name: quizTitle })).toBeVisible()
+  // The first load after sign-in compiles the player's modules on a cold dev server: give it time.
+  await expect(page.getByRole('heading', { level: 1, name: quizTitle })).toBeVisible({ timeout: 30_000 })
   await expect(page).toHaveTitle(`${quizTitle} — Web Accessibility Basics · Summit`)
   await expect(page.getByRole('heading', { name: 'About this quiz' })).toBeVisible()
 }
@@ -141,6 +142,11 @@ test('a learner fails, waits out the cooldown, passes, gets the certificate and 
   await page.goto(`/courses/${slug}`)
   await page.getByRole('button', { name: /^Testing what you built/ }).click()
   await expect(page.getByText('Pass mark 70 % · Best 100 %, passed')).toBeVisible()
+
+  // The stats page counts the quiz passed this week.
+  await page.goto('/stats')
+  const perWeek = page.getByRole('table', { name: 'Quizzes passed per week, last 12 weeks' })
+  await expect(perWeek.getByRole('row').last().getByRole('cell').last()).toHaveText('1')
 })
 
 test('an attempt whose time runs out is graded as it stood at the deadline', async ({ page }) => {
@@ -214,4 +220,29 @@ test('an answer given while the API is unreachable is kept on the device and sen
   await expect(page.getByRole('region', { name: 'Not passed this time' })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText('12.5 %', { exact: true })).toBeVisible()
   await expect.poll(storedAnswers).toBeNull()
+})
+
+test("the instructor's item analysis shows the quiz and moves live when a learner submits", async ({ page }) => {
+  const courseId = 'c0000000-0000-4000-8000-000000000001'
+  await signIn(page, 'instructor@example.com', 'summit-demo', `/studio/courses/${courseId}/analytics`)
+  await expect(page).toHaveTitle(/^Analytics · Web Accessibility Basics · Studio · Summit$/, { timeout: 30_000 })
+  const quiz = page.getByRole('region', { name: `Quiz: ${quizTitle}` })
+  await expect(quiz.getByRole('heading', { name: 'Score distribution' })).toBeVisible({ timeout: 30_000 })
+  await expect(quiz.getByRole('table', { name: 'Attempts per score range' })).toBeVisible()
+  const questions = quiz.getByRole('table', { name: 'Item analysis per question' })
+  await expect(questions.getByRole('rowheader', { name: /Which WCAG principle says every control/ })).toBeVisible()
+  const attempts = quiz.getByRole('definition').first()
+  const before = Number((await attempts.innerText()).replace(/,/g, ''))
+  await expectNoSeriousViolations(page)
+
+  // A learner submits an attempt through the API: the page's number moves without a reload.
+  const learner = await enrolledLearner({ othersDone: false })
+  const client = await learnerClient(learner.email, learner.password)
+  const started = await client.rpc('start_quiz_attempt', { p_lesson_id: quizLesson })
+  if (started.error) throw new Error(`starting: ${started.error.message}`)
+  const submitted = await client.rpc('save_quiz_attempt', {
+    p_attempt_id: (started.data as { attempt_id: string }).attempt_id,
+  })
+  if (submitted.error) throw new Error(`submitting: ${submitted.error.message}`)
+  await expect(attempts).toHaveText(String(before + 1).replace(/\B(?=(\d{3})+(?!\d))/g, ','), { timeout: 15_000 })
 })
