@@ -1,6 +1,7 @@
 // Generates the TypeScript types of the database (`supabase gen types`) from the migrations, for the web app and
-// the edge functions. `npm run gen:types` writes them; `npm run gen:types -- --check` (and `npm test`) fails when
-// the committed files differ from what the migrations produce.
+// the edge functions, and the schema view beside them (supabase/schema-view, scripts/schema-view: one file per
+// table and function as the migrations leave it). `npm run gen:types` writes both; `npm run gen:types -- --check`
+// (and `npm test`) fails when the committed files differ from what the migrations produce.
 // Writing also records new migrations in supabase/migrations.sha256 (see migration-history.ts).
 // It uses the running local stack (or --db-url=<url>), or starts a throw-away database when none is running.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import * as prettier from 'prettier'
 import { supabase } from './local-stack/db/supabase-cli.ts'
 import { recordNewMigrations } from './migration-history.ts'
+import { generateSchemaView, staleSchemaViewFiles, writeSchemaView } from './schema-view/index.ts'
 import { repoRoot } from './local-stack/paths.ts'
 import { Stack } from './local-stack/stack.ts'
 import { readState } from './local-stack/state.ts'
@@ -33,6 +35,20 @@ export function staleTypeFiles(expected: string): string[] {
     .map((file) => path.relative(repoRoot, file))
 }
 
+export const schemaViewDir = path.join(repoRoot, 'supabase', 'schema-view')
+
+/** The schema view the migrations produce, as written under supabase/schema-view. */
+export function generateView(dbUrl: string): Promise<Map<string, string>> {
+  return generateSchemaView(dbUrl, { migrationsDir: path.join(repoRoot, 'supabase', 'migrations') })
+}
+
+/** The schema view's files that differ from `expected` (or should not exist), relative to the repo. */
+export function staleViewFiles(expected: Map<string, string>): string[] {
+  return staleSchemaViewFiles(schemaViewDir, expected).map((file) =>
+    path.relative(repoRoot, path.join(schemaViewDir, file)),
+  )
+}
+
 export function writeTypes(content: string): void {
   for (const file of typeFiles) {
     mkdirSync(path.dirname(file), { recursive: true })
@@ -51,18 +67,28 @@ async function main(): Promise<void> {
     await stack.start({ fresh: true })
   }
   try {
-    const content = await generateTypes(running?.dbUrl ?? stack!.database.url)
+    const dbUrl = running?.dbUrl ?? stack!.database.url
+    const content = await generateTypes(dbUrl)
+    const view = await generateView(dbUrl)
     const stale = staleTypeFiles(content)
+    const staleView = staleViewFiles(view)
     if (check) {
-      if (stale.length > 0) {
-        process.stderr.write(`Generated types are out of date: ${stale.join(', ')}. Run \`npm run gen:types\`.\n`)
+      if (stale.length + staleView.length > 0) {
+        const files = [...stale, ...staleView.slice(0, 10), ...(staleView.length > 10 ? ['…'] : [])]
+        process.stderr.write(`Generated files are out of date: ${files.join(', ')}. Run \`npm run gen:types\`.\n`)
         process.exitCode = 1
       } else {
-        process.stdout.write('Generated types match the migrations.\n')
+        process.stdout.write('Generated types and schema view match the migrations.\n')
       }
     } else {
       writeTypes(content)
+      writeSchemaView(schemaViewDir, view)
       process.stdout.write(stale.length > 0 ? `Wrote ${stale.join(', ')}.\n` : 'Types were already up to date.\n')
+      process.stdout.write(
+        staleView.length > 0
+          ? `Wrote ${staleView.length} files of supabase/schema-view.\n`
+          : 'The schema view was already up to date.\n',
+      )
       // New migrations join the history manifest here: from now on they never change.
       const recorded = recordNewMigrations()
       if (recorded.length > 0) process.stdout.write(`Recorded ${recorded.join(', ')} in supabase/migrations.sha256.\n`)

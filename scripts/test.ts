@@ -1,13 +1,14 @@
 // `npm test`: every suite, against a fresh local stack, ending with one line "N passed, N failed".
 //   static      typecheck, ESLint, Prettier, deno fmt/lint/check and deno test (unit) for edge functions
-//   database    generated-types drift, `supabase db advisors` (nothing at warn level), pgTAP through pg_prove
+//   database    generated-types and schema-view drift, `supabase db advisors` (nothing at warn level), pgTAP
+//               through pg_prove
 //   vitest      unit and integration tests of web/ and scripts/
 //   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
 // Suites keep running after a failure so one run shows everything that is wrong.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { generateTypes, staleTypeFiles } from './gen-types.ts'
+import { generateTypes, generateView, staleTypeFiles, staleViewFiles } from './gen-types.ts'
 import { supabase } from './local-stack/db/supabase-cli.ts'
 import { bold, dim, green, red, seconds } from './local-stack/log.ts'
 import { repoRoot, stackDir } from './local-stack/paths.ts'
@@ -134,6 +135,18 @@ try {
     const stale = staleTypeFiles(await generateTypes(dbUrl))
     if (stale.length > 0) throw new Error(`out of date: ${stale.join(', ')}. Run \`npm run gen:types\` and commit.`)
     process.stdout.write('web/src/lib/database.types.ts and supabase/functions/_shared/database.types.ts are current\n')
+    return checkVerdict(0)
+  })
+
+  await suite('schema view matches the migrations (supabase/schema-view)', async () => {
+    if (!stackUp) throw new Error('skipped: the stack did not start')
+    const view = await generateView(dbUrl)
+    const stale = staleViewFiles(view)
+    if (stale.length > 0) {
+      const shown = [...stale.slice(0, 10), ...(stale.length > 10 ? [`and ${stale.length - 10} more`] : [])]
+      throw new Error(`out of date: ${shown.join(', ')}. Run \`npm run gen:types\` and commit.`)
+    }
+    process.stdout.write(`supabase/schema-view is current (${view.size} files)\n`)
     return checkVerdict(0)
   })
 
