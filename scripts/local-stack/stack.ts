@@ -11,6 +11,7 @@ import { createFunctionsService } from './functions/index.ts'
 import { Inbox } from './inbox/index.ts'
 import { createRealtimeService, type RealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
+import { Scheduler } from './scheduler/worker.ts'
 import { createStorageService } from './storage/index.ts'
 import { seedBucketObjects } from './storage/seed-objects.ts'
 import { AccessLog } from './gateway/access-log.ts'
@@ -76,6 +77,8 @@ export class Stack {
   inbox: Inbox | undefined
   private accessLog: AccessLog | undefined
   private supervisor: ClusterSupervisor | undefined
+  /** pg_cron's jobs and pg_net's requests (the extensions' background workers on Supabase). */
+  private scheduler: Scheduler | undefined
   /** Stops following `stack reset`'s requests to pause Realtime's replication. */
   private unwatchReplication: (() => void) | undefined
   private stopping: Promise<void> | undefined
@@ -124,6 +127,14 @@ export class Stack {
     })
     if (withGateway) await this.startGateway()
     if (withGateway) await seedBucketObjects(this.config, this.apiUrl)
+    if (withGateway) {
+      // As the superuser, like pg_cron's and pg_net's workers; it rides out a database restart by itself.
+      this.scheduler = new Scheduler({
+        dbUrl: this.database.adminUrl,
+        log: (message) => this.accessLog?.error(message),
+      })
+      this.scheduler.start()
+    }
     this.record()
   }
 
@@ -247,6 +258,7 @@ export class Stack {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       this.unwatchReplication?.()
+      await this.scheduler?.stop()
       await this.gateway?.stop()
       await this.inbox?.stop()
       process.off('unhandledRejection', this.onUnhandledRejection)

@@ -11,6 +11,7 @@ import { recoverInterruptedMigration, resetDatabase, syncMigrations } from './mi
 import { installPgtapFiles } from './pgtap.ts'
 import { trustPrivilegedExtensions } from './privileged-extensions.ts'
 import { reseedConfigBuckets } from './reset-storage.ts'
+import { installSchedulerExtensions } from '../scheduler/install.ts'
 
 export class Database {
   readonly cluster: Cluster
@@ -44,6 +45,8 @@ export class Database {
     const rebuild = options.fresh || !this.cluster.isInitialized() || !isBootstrapCurrent(this.markerFile)
     // Checked at CREATE EXTENSION, and lost whenever npm reinstalls PostgreSQL: so at every start.
     trustPrivilegedExtensions()
+    // The SQL-only pg_cron and pg_net, so migrations can create them (their worker starts with the stack).
+    installSchedulerExtensions()
     if (rebuild) {
       if (this.cluster.isInitialized() && !options.fresh) {
         note('the database bootstrap changed since this cluster was made: rebuilding it (migrations and seed rerun)')
