@@ -6,9 +6,10 @@
 import { createHmac } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { apiUrl, createConfirmedUser, publishableKey, secretKey, signIn } from './support'
+import { expectNoSidewaysScroll, phoneWidth } from './support/viewport'
 
 const courseId = 'c0000000-0000-4000-8000-000000000001' // web-accessibility-basics (open), seed.sql
 const courseSlug = 'web-accessibility-basics'
@@ -36,6 +37,22 @@ const uniqueName = (first: string) => `${first} ${Math.random().toString(36).sli
 const demoLearners = ['Aisha Bello', 'Kenji Watanabe', 'Lea Learner', 'Marco Rossi', 'Noah Fischer', 'Sofia Hernández']
 
 /** Whether the seed's learners among `names` (at least `atLeast` of them) come in alphabetical order (or its reverse). */
+/** The most lines any one piece of an element's text takes on screen: 1 when text breaks only between its pieces
+ * (an email may wrap after its @, at a <wbr>, never inside the name or the domain). */
+async function linesPerPiece(cell: Locator): Promise<number> {
+  return cell.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    let most = 0
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const boxes = Array.from(range.getClientRects()).filter((rect) => rect.width > 0)
+      most = Math.max(most, new Set(boxes.map((rect) => Math.round(rect.top))).size)
+    }
+    return most
+  })
+}
+
 function inOrder(names: string[], direction: 'asc' | 'desc', atLeast = 2): boolean {
   const seen = names.filter((name) => demoLearners.includes(name))
   const sorted = demoLearners.filter((name) => seen.includes(name))
@@ -118,7 +135,12 @@ test.describe('learners page', () => {
     await page.getByLabel('Search learners').fill('MARCO@')
     await expect(page).toHaveURL(/[?&]q=/)
     await expect(table.getByRole('rowheader')).toHaveText(['Marco Rossi'])
-    await expect(table.getByRole('cell', { name: 'marco@example.com' })).toBeVisible()
+    const marcoEmail = table.getByRole('cell', { name: 'marco@example.com' })
+    await expect(marcoEmail).toBeVisible()
+    // The email never breaks inside its name or domain at either width, and at 360 px the roster is cards in the
+    // page's width: nothing scrolls sideways.
+    expect(await linesPerPiece(marcoEmail)).toBe(1)
+    if (page.viewportSize()?.width === phoneWidth) await expectNoSidewaysScroll(page)
     await page.getByLabel('Search learners').fill('')
     await expect(table.getByRole('rowheader')).not.toHaveCount(1)
 

@@ -1,10 +1,13 @@
 // The journeys' accessibility check: axe on the page as it is now, failing with each serious or critical violation
-// named (rule, help and the elements it found).
+// named (rule, help and the elements it found). At a phone's width it also checks that the page does not scroll
+// sideways, so every journey that checks axe at 360 px checks the width too.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { expectNoSidewaysScroll, phoneWidth } from './viewport'
 
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  if ((page.viewportSize()?.width ?? Infinity) <= phoneWidth) await expectNoSidewaysScroll(page)
 }
