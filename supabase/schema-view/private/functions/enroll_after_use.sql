@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261124110600_create_redeem_calls.sql
+--   supabase/migrations/20261129170100_removed_sentence_once.sql
 
 CREATE OR REPLACE FUNCTION private.enroll_after_use(learner uuid, course uuid, cohort uuid, via public.enrollment_source)
  RETURNS jsonb
@@ -19,18 +20,14 @@ begin
   if found then
     return private.enrollment_answer(created, true);
   end if;
-  -- Another path (an open enroll, which does not take the lock) enrolled the learner in between: no use spent.
-  select * into created from public.enrollments e where e.course_id = course and e.user_id = learner;
-  if created.status = 'removed' then
-    return jsonb_build_object('undo', true)
-      || private.redeem_error('forbidden', 'You were removed from this course. Ask its instructor to add you back.', 403);
-  end if;
-  return jsonb_build_object('undo', true) || private.enrollment_answer(created, false);
+  -- Another path enrolled the learner in between: no use spent, and admit answers for the row it made (the
+  -- enrollment, or forbidden for a removed learner).
+  return jsonb_build_object('undo', true) || private.admit(learner, course);
 end;
 $function$;
 
 -- Comment
-comment on function private.enroll_after_use(learner uuid, course uuid, cohort uuid, via public.enrollment_source) is 'Creates the enrollment after a use was counted; "undo" when one already existed, so the caller gives the use back.';
+comment on function private.enroll_after_use(learner uuid, course uuid, cohort uuid, via public.enrollment_source) is 'Creates the enrollment after a use was counted; "undo" when one already existed, so the caller gives the use back, with private.admit''s answer for it.';
 
 -- Grants
 grant execute on function private.enroll_after_use(learner uuid, course uuid, cohort uuid, via public.enrollment_source) to postgres;
