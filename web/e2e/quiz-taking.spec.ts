@@ -228,9 +228,11 @@ test("the instructor's item analysis shows the quiz and moves live when a learne
   await expect(page).toHaveTitle(/^Analytics · Web Accessibility Basics · Studio · Summit$/, { timeout: 30_000 })
   const quiz = page.getByRole('region', { name: `Quiz: ${quizTitle}` })
   await expect(quiz.getByRole('heading', { name: 'Score distribution' })).toBeVisible({ timeout: 30_000 })
-  await expect(quiz.getByRole('table', { name: 'Attempts per score range' })).toBeVisible()
+  await expect(quiz.getByRole('table', { name: 'Attempts per score range' })).toBeVisible({ timeout: 30_000 })
   const questions = quiz.getByRole('table', { name: 'Item analysis per question' })
-  await expect(questions.getByRole('rowheader', { name: /Which WCAG principle says every control/ })).toBeVisible()
+  await expect(questions.getByRole('rowheader', { name: /Which WCAG principle says every control/ })).toBeVisible({
+    timeout: 30_000,
+  })
   const attempts = quiz.getByRole('definition').first()
   const before = Number((await attempts.innerText()).replace(/,/g, ''))
   await expectNoSeriousViolations(page)

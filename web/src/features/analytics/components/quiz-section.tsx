@@ -158,7 +158,8 @@ function QuestionsTable({ id, questions }: { id: string; questions: QuizQuestion
         Facility: the share who got it right. Discrimination: how well it separates strong from weak learners (the
         correlation of the question's score with the rest of the quiz). Flags appear from 30 attempts.
       </p>
-      <div className="overflow-x-auto">
+      {/* Focusable so the table can be scrolled sideways from the keyboard on a narrow screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Questions table">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Item analysis per question</caption>
           <thead>
@@ -223,7 +224,12 @@ function QuestionsTable({ id, questions }: { id: string; questions: QuizQuestion
 function VideoChecksTable({ analysis }: { analysis: QuizItemAnalysis }) {
   const promptOf = (questionId: string) => analysis.questions.find((q) => q.id === questionId)?.prompt_md ?? ''
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      tabIndex={0}
+      role="region"
+      aria-label="In-video checks table"
+    >
       <table className="w-full text-sm">
         <caption className="mb-2 text-left text-lg font-semibold text-slate-900">In-video checks</caption>
         <thead>

@@ -33,6 +33,17 @@ export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed
     // Answers given offline before a reload are still on this device and newer than the server's.
     ...pendingAnswers(outbox.queue, attempt.attempt_id),
   }))
+  // Answers kept on this device can load after the first render (the outbox follows the session a moment later):
+  // they fill in questions the learner has not touched since.
+  const touched = useRef(new Set<string>())
+  const waitingAnswers = useMemo(
+    () => pendingAnswers(outbox.queue, attempt.attempt_id),
+    [outbox.queue, attempt.attempt_id],
+  )
+  useEffect(() => {
+    const untouched = Object.entries(waitingAnswers).filter(([id]) => !touched.current.has(id))
+    if (untouched.length > 0) setAnswers((current) => ({ ...current, ...Object.fromEntries(untouched) }))
+  }, [waitingAnswers])
   const saver = useAnswerSaver(attempt.attempt_id, onClosed)
   const submit = useSubmitAttempt(attempt.lesson_id, slug)
   const [index, setIndex] = useState(0)
@@ -56,6 +67,7 @@ export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed
   const goOn = (from: number) => (from >= questions.length - 1 ? setSummary(true) : goTo(from + 1))
 
   const answer = (questionId: string, kind: QuizAttempt['questions'][number]['kind'], value: QuizAnswer) => {
+    touched.current.add(questionId)
     setAnswers((current) => ({ ...current, [questionId]: value }))
     saver.save(questionId, value, savesAsTyped(kind))
   }
