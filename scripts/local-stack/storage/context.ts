@@ -6,7 +6,6 @@ import type { Caller } from './caller.ts'
 import type { StorageSettings } from '../config/storage.ts'
 import type { Scope, StorageDb } from './db.ts'
 import type { DiskStore } from './disk.ts'
-import type { ResumableUploads } from './resumable/index.ts'
 
 export interface StorageContext {
   db: StorageDb
@@ -43,4 +42,13 @@ export function scopeOf(request: StorageRequest, caller: Caller = request.caller
     path: request.path,
     headers: request.req.headers,
   }
+}
+
+/** The resumable (TUS) uploads of the service: resumable/index.ts. */
+export interface ResumableUploads {
+  handle: Handler
+  start(): void
+  stop(): void
+  /** Removes expired uploads now; answers how many went. */
+  sweep(): Promise<number>
 }

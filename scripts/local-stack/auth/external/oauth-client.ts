@@ -2,8 +2,17 @@
 // (AuthCodeURL, parameters sorted as url.Values encodes them), the code exchange at the token endpoint (client
 // credentials in a Basic header first, then in the body if the provider refuses them, as AuthStyleAutoDetect does),
 // and API calls with the access token. Every provider call has GoTrue's 10-second timeout.
-import type { ExternalProvider } from './providers.ts'
 import { encodeSorted } from '../http/redirect-query.ts'
+
+/** What the OAuth client needs of a provider: its endpoints and this project's credentials there. */
+export interface OAuthEndpoints {
+  authUrl: string
+  tokenUrl: string
+  scopes: string[]
+  clientId: string
+  secret: string
+  redirectUri: string
+}
 
 export interface ProviderToken {
   accessToken: string
@@ -15,7 +24,7 @@ export interface ProviderToken {
 const timeoutMs = 10_000
 
 /** oauth2.Config.AuthCodeURL(state, opts...): `extra` are the request's pass-through parameters. */
-export function authCodeUrl(provider: ExternalProvider, state: string, extra: Record<string, string>): string {
+export function authCodeUrl(provider: OAuthEndpoints, state: string, extra: Record<string, string>): string {
   const params: Record<string, string> = { response_type: 'code', client_id: provider.clientId }
   if (provider.redirectUri !== '') params.redirect_uri = provider.redirectUri
   if (provider.scopes.length > 0) params.scope = provider.scopes.join(' ')
@@ -25,7 +34,7 @@ export function authCodeUrl(provider: ExternalProvider, state: string, extra: Re
 }
 
 /** oauth2.Config.Exchange: POST grant_type=authorization_code; throws on a refused or malformed answer. */
-export async function exchangeCode(provider: ExternalProvider, code: string): Promise<ProviderToken> {
+export async function exchangeCode(provider: OAuthEndpoints, code: string): Promise<ProviderToken> {
   const form = { grant_type: 'authorization_code', code, redirect_uri: provider.redirectUri }
   const basic = Buffer.from(
     `${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.secret)}`,

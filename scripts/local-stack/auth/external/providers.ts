@@ -3,7 +3,7 @@
 // client from the config, and how each one turns its answers into GoTrue's UserProvidedData (emails + claims).
 // Google, GitHub and Keycloak are implemented; other names GoTrue knows are refused with a sentence saying so.
 import type { ExternalProviderSettings } from '../../config/index.ts'
-import { fetchJson, type ProviderToken } from './oauth-client.ts'
+import { fetchJson, type OAuthEndpoints, type ProviderToken } from './oauth-client.ts'
 import { verifyIdToken } from './id-token.ts'
 
 export interface ProviderEmail {
@@ -18,13 +18,7 @@ export interface UserData {
   metadata: Record<string, unknown>
 }
 
-export interface ExternalProvider {
-  authUrl: string
-  tokenUrl: string
-  scopes: string[]
-  clientId: string
-  secret: string
-  redirectUri: string
+export interface ExternalProvider extends OAuthEndpoints {
   emailOptional: boolean
   userData(token: ProviderToken): Promise<UserData>
 }

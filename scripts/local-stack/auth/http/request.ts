@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BodyTooLargeError, readBody } from '../../http/body.ts'
 import type { AuthContext } from '../context.ts'
 import { AuthError } from '../errors.ts'
-import type { Caller } from '../tokens/authenticate.ts'
+import type { Caller } from '../tokens/caller.ts'
 import { Params } from './params.ts'
 
 /** A route handler; the dispatcher has already applied the route's auth gate and rate limit. */

@@ -4,7 +4,7 @@
 import type { AuthContext } from '../context.ts'
 import { inTransaction, timeMs } from '../db.ts'
 import { mfaVerificationAttempt } from '../hooks/verification-attempts.ts'
-import { badRequest, forbidden, notFound, unprocessable } from '../errors.ts'
+import { badRequest, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
 import { sendJson } from '../http/response.ts'
 import type { AuthHandler } from '../http/request.ts'
@@ -13,7 +13,6 @@ import { matchingStep, newSecret, otpauthUri, qrSvg } from '../mfa/totp.ts'
 import { upgradeSession } from '../mfa/upgrade.ts'
 import {
   createChallenge,
-  deleteExpiredFactors,
   findChallenge,
   findOwnedFactor,
   insertFactor,
@@ -22,6 +21,7 @@ import {
 } from '../models/factors.ts'
 import { isUuid } from '../models/users.ts'
 import { isAal2, type Caller } from '../tokens/authenticate.ts'
+import { checkFactorLimits } from './factor-limits.ts'
 import { challengePhoneFactor, enrollPhoneFactor } from './phone-factors.ts'
 
 async function loadFactor(context: AuthContext, request: AuthRequest, caller: Caller): Promise<FactorSecretRow> {
@@ -150,28 +150,6 @@ export const unenrollFactor: AuthHandler = async (context, request) => {
     ])
   })
   sendJson(request.res, 200, { id: factor.id })
-}
-
-export async function checkFactorLimits(context: AuthContext, caller: Caller, friendlyName: string): Promise<void> {
-  await deleteExpiredFactors(context.db, caller.user.id, context.factorExpiry)
-  const { rows } = await context.db.query<{ friendly_name: string | null; status: string }>(
-    'select friendly_name, status from auth.mfa_factors where user_id = $1',
-    [caller.user.id],
-  )
-  if (friendlyName !== '' && rows.some((f) => f.friendly_name === friendlyName)) {
-    throw unprocessable(
-      'mfa_factor_name_conflict',
-      `A factor with the friendly name "${friendlyName}" for this user already exists`,
-    )
-  }
-  const verified = rows.filter((f) => f.status === 'verified').length
-  if (rows.length >= context.settings.mfa.maxEnrolledFactors || verified >= context.maxVerifiedFactors) {
-    throw unprocessable(
-      'too_many_enrolled_mfa_factors',
-      'Maximum number of verified factors reached, unenroll to continue',
-    )
-  }
-  if (verified > 0 && !isAal2(caller)) throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor')
 }
 
 /** GoTrue's validateChallenge: the factor's own challenge, unverified, from the same address, not expired. */

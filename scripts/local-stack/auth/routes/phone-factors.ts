@@ -8,7 +8,7 @@ import { sendJson } from '../http/response.ts'
 import { insertFactor } from '../models/factors.ts'
 import type { Caller } from '../tokens/authenticate.ts'
 import { validatePhone } from '../validate.ts'
-import { checkFactorLimits } from './factors.ts'
+import { checkFactorLimits } from './factor-limits.ts'
 import { checkChannel } from './phone-signup.ts'
 
 export async function enrollPhoneFactor(

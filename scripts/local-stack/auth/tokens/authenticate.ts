@@ -5,15 +5,11 @@ import type { JwtClaims } from '../../keys/jwt.ts'
 import type { AuthContext } from '../context.ts'
 import { badRequest, forbidden, unauthorized } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
+import type { Caller } from './caller.ts'
 import { findSession, type SessionRow } from '../models/sessions.ts'
-import { findUserById, hasVerifiedFactor, isUuid, type UserRow } from '../models/users.ts'
+import { findUserById, hasVerifiedFactor, isUuid } from '../models/users.ts'
 
-export interface Caller {
-  claims: JwtClaims
-  user: UserRow
-  /** Undefined for tokens without a session_id (GoTrue accepts those, e.g. hand-made test tokens). */
-  session: SessionRow | undefined
-}
+export type { Caller }
 
 const bearer = /^[Bb]earer (\S+)$/
 

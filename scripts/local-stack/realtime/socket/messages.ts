@@ -53,3 +53,13 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** A frame that parsed but is not a valid message (Phoenix's InvalidMessageError). */
 export class MalformedMessage extends Error {}
+
+/** What a protocol version (the `vsn` query parameter) does: serializer-v1.ts and serializer-v2.ts. */
+export interface Serializer {
+  readonly vsn: '1.0.0' | '2.0.0'
+  /** Throws (MalformedMessage, SyntaxError) on a frame that is not a message of this protocol. */
+  decode(data: Buffer, isBinary: boolean): Inbound
+  encode(message: Outbound): string | Buffer
+  /** undefined: this protocol cannot carry the broadcast (a binary payload to a 1.0.0 client). */
+  encodeUserBroadcast(topic: string, broadcast: UserBroadcast): string | Buffer | undefined
+}

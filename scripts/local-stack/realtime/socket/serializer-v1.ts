@@ -3,7 +3,7 @@
 // Realtime converts it to; a binary payload cannot be represented, so 1.0.0 clients do not get it.
 import type { Inbound, JsonObject, Outbound, UserBroadcast } from './messages.ts'
 import { isJsonObject, MalformedMessage } from './messages.ts'
-import type { Serializer } from './serializer.ts'
+import type { Serializer } from './messages.ts'
 
 const optionalString = (value: unknown, key: string): string | null => {
   if (value === undefined || value === null) return null

@@ -3,7 +3,7 @@
 // push) and the server fans user broadcasts out as binary frames of kind 4. Lengths are single bytes (≤ 255).
 import type { Inbound, Json, JsonObject, Outbound, UserBroadcast } from './messages.ts'
 import { isJsonObject, MalformedMessage } from './messages.ts'
-import type { Serializer } from './serializer.ts'
+import type { Serializer } from './messages.ts'
 
 const USER_BROADCAST_PUSH = 3
 const USER_BROADCAST = 4

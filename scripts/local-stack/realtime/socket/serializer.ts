@@ -1,18 +1,9 @@
 // What a protocol version (the `vsn` query parameter) must do: decode a client frame, encode server messages, and
 // encode a user broadcast (or say it cannot be represented). Picks the serializer for a `vsn` the way Phoenix does.
-import type { Inbound, Outbound, UserBroadcast } from './messages.ts'
-export { MalformedMessage } from './messages.ts'
+import type { Serializer } from './messages.ts'
+export { MalformedMessage, type Serializer } from './messages.ts'
 import { serializerV1 } from './serializer-v1.ts'
 import { serializerV2 } from './serializer-v2.ts'
-
-export interface Serializer {
-  readonly vsn: '1.0.0' | '2.0.0'
-  /** Throws (MalformedMessage, SyntaxError) on a frame that is not a message of this protocol. */
-  decode(data: Buffer, isBinary: boolean): Inbound
-  encode(message: Outbound): string | Buffer
-  /** undefined: this protocol cannot carry the broadcast (a binary payload to a 1.0.0 client). */
-  encodeUserBroadcast(topic: string, broadcast: UserBroadcast): string | Buffer | undefined
-}
 
 /** Phoenix matches `~> 1.0.0` and `~> 2.0.0`; without `vsn` a socket speaks 1.0.0. */
 export function serializerFor(vsn: string | null): Serializer | undefined {

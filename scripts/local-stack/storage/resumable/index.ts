@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { FileStore } from '@tus/file-store'
 import { MemoryLocker, Server } from '@tus/server'
-import type { Handler, StorageContext } from '../context.ts'
+import type { ResumableUploads, StorageContext } from '../context.ts'
 import { errors } from '../errors.ts'
 import { discardBody } from '../http.ts'
 import { defaultExpiryMs, removeUpload, removeUploadNow, sweepExpired } from './expiry.ts'
@@ -18,14 +18,6 @@ export interface ResumableOptions {
   expiryMs?: number
   /** How often expired uploads are swept. */
   sweepIntervalMs?: number
-}
-
-export interface ResumableUploads {
-  handle: Handler
-  start(): void
-  stop(): void
-  /** Removes expired uploads now; answers how many went. */
-  sweep(): Promise<number>
 }
 
 /** The path the client used before /upload/resumable ("/storage/v1" behind the gateway), for upload URLs. */
