@@ -3,7 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CircleHelp } from 'lucide-react'
 import { requireSession } from '@/features/auth/api/session'
-import { QuestionBankHeading, QuestionBankPage } from '@/features/quiz-studio/components/question-bank-page'
+import { QuestionBankPage } from '@/features/quiz-studio/components/question-bank-page'
 import { bankSearchSchema, type BankSearch } from '@/features/quiz-studio/schemas/bank-search.schema'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
 import { CourseSubpageHeader } from '@/features/studio/components/course-subpage-header'
@@ -38,7 +38,7 @@ function QuestionsRoute() {
     <div className="flex flex-col gap-6">
       <CourseSubpageHeader courseId={courseId} courseTitle={title}>
         <CircleHelp aria-hidden="true" className="size-7 text-teal-700" />
-        <QuestionBankHeading>Question bank</QuestionBankHeading>
+        Question bank
       </CourseSubpageHeader>
       <QuestionBankPage courseId={courseId} search={search} onSearchChange={onSearchChange} />
     </div>

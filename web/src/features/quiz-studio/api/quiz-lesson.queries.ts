@@ -11,6 +11,8 @@ export const quizLessonQueries = {
       queryKey: quizStudioKeys.settings(courseId, lessonId),
       queryFn: () => getQuizSettings(supabase, lessonId),
       retry: retryNetworkOnce,
+      // The database creates the row once the lesson's change of kind is saved: look again until it is there.
+      refetchInterval: (query) => (query.state.data === null ? 1000 : false),
     }),
   preview: (courseId: string, lessonId: string) =>
     queryOptions({

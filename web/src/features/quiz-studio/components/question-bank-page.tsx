@@ -1,6 +1,6 @@
 // The course's question bank: search and a tag filter (kept in the URL), each question with its kind, key, points
 // and tags, and the actions: new, import, edit, duplicate, delete (refused by the database for a question in use).
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { CircleHelp, Plus } from 'lucide-react'
 import { ConfirmButton } from '@/components/confirm-button'
@@ -175,16 +175,5 @@ function QuestionRow({ courseId, question, onEdit }: { courseId: string; questio
         />
       </div>
     </li>
-  )
-}
-
-/** The page's h1, focused when the page opens so a screen reader starts there. */
-export function QuestionBankHeading({ children }: { children: React.ReactNode }) {
-  const heading = useRef<HTMLSpanElement>(null)
-  useEffect(() => heading.current?.focus(), [])
-  return (
-    <span ref={heading} tabIndex={-1} className="focus:outline-none">
-      {children}
-    </span>
   )
 }

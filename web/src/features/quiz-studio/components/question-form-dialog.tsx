@@ -81,7 +81,17 @@ function QuestionForm({
       onDone()
     } catch (error) {
       const fields = errorFields(error)
-      const known = ['prompt_md', 'points', 'tags', 'explanation_md', 'options', 'accepted_answers', 'numeric_answer']
+      const known = [
+        'kind',
+        'prompt_md',
+        'points',
+        'tags',
+        'explanation_md',
+        'options',
+        'accepted_answers',
+        'numeric_answer',
+        'tolerance',
+      ]
       for (const [field, message] of Object.entries(fields)) {
         const name = field === 'correct_options' ? 'options' : field
         if (known.includes(name)) form.setError(name as keyof QuestionFormValues, { message })
