@@ -787,3 +787,13 @@ from private.lay_out_sessions(
   '{1,3,5}', '19:00', 5, 'Europe/London', now() - interval '5 days',
   private.remaining_course_minutes('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003')
 ) as l;
+
+-- ------------------------------------------------------------------------------------------------------------
+-- Where scheduled jobs (pg_cron through pg_net) reach the edge functions on the local stack: its API URL and the
+-- public service role key `supabase start` prints. On a hosted project these are inserted by hand, with the
+-- project's own URL and key.
+-- ------------------------------------------------------------------------------------------------------------
+
+insert into private.edge_function_settings (name, value) values
+  ('project_url', 'http://127.0.0.1:54321'),
+  ('service_role_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU');

@@ -24,3 +24,6 @@ export const answerEmailSchema = z.object({
 })
 
 export type AnswerEmail = z.infer<typeof answerEmailSchema>
+
+/** The body of the scheduled retry (service role only): `{ retry: true }`. */
+export const retryBody = z.strictObject({ retry: z.literal(true) }, { error: 'Send a JSON object with retry: true.' })

@@ -1644,6 +1644,7 @@ export type Database = {
           send_email: boolean
         }[]
       }
+      answer_emails_due: { Args: Record<PropertyKey, never>; Returns: string[] }
       answer_video_check: { Args: { p_answer: Json; p_check_id: string }; Returns: Json }
       calendar_feed: { Args: { token: string }; Returns: Json }
       calendar_items: {

@@ -3,12 +3,15 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125120300_create_answers.sql
+--   supabase/migrations/20261129180000_retry_answer_emails.sql
 
 create table private.answer_emails (
   answer_id uuid not null,
   recipient_id uuid not null,
   created_at timestamp with time zone default now() not null,
   claimed_at timestamp with time zone,
+  send_failures integer default 0 not null,
+  last_failed_at timestamp with time zone,
   constraint answer_emails_answer_id_fkey FOREIGN KEY (answer_id) REFERENCES public.answers(id) ON DELETE CASCADE,
   constraint answer_emails_pkey PRIMARY KEY (answer_id),
   constraint answer_emails_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES auth.users(id) ON DELETE CASCADE
@@ -16,9 +19,12 @@ create table private.answer_emails (
 
 -- Comments
 comment on table private.answer_emails is 'The "your question was answered" emails owed to askers; claimed_at is set once the email is handed to the mailer.';
+comment on column private.answer_emails.send_failures is 'How many times the mail server refused or could not be reached for this email; retried with backoff up to 8.';
+comment on column private.answer_emails.last_failed_at is 'When sending this email last failed; the next retry waits 2^send_failures minutes from it.';
 
 -- Indexes
 CREATE INDEX answer_emails_recipient_id_idx ON private.answer_emails USING btree (recipient_id);
+CREATE INDEX answer_emails_unclaimed_idx ON private.answer_emails USING btree (created_at) WHERE (claimed_at IS NULL);
 
 -- Row-level security
 -- Row-level security is not enabled on this table.

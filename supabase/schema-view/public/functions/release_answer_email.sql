@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125150000_release_answer_email.sql
+--   supabase/migrations/20261129180000_retry_answer_emails.sql
 
 CREATE OR REPLACE FUNCTION public.release_answer_email(answer_id uuid)
  RETURNS boolean
@@ -11,7 +12,8 @@ CREATE OR REPLACE FUNCTION public.release_answer_email(answer_id uuid)
  SET search_path TO ''
 AS $function$
   with released as (
-    update private.answer_emails e set claimed_at = null
+    update private.answer_emails e
+    set claimed_at = null, send_failures = e.send_failures + 1, last_failed_at = now()
     where e.answer_id = release_answer_email.answer_id and e.claimed_at is not null
     returning 1
   )
@@ -19,7 +21,7 @@ AS $function$
 $function$;
 
 -- Comment
-comment on function public.release_answer_email(answer_id uuid) is 'Service role only: returns a claimed answer email to the queue after sending it failed, so the next claim gets it; true when there was one to release.';
+comment on function public.release_answer_email(answer_id uuid) is 'Service role only: returns a claimed answer email to the queue after sending it failed (counting the failure), so a retry claims it; true when there was one to release.';
 
 -- Grants
 grant execute on function public.release_answer_email(answer_id uuid) to postgres;
