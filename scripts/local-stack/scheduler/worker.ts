@@ -46,6 +46,8 @@ export class Scheduler {
   private readonly running = new Set<Promise<void>>()
   private readonly inFlight = new Set<Promise<void>>()
   private lastError = ''
+  /** When this worker started: a minute that had begun before is left alone, as pg_cron does after its start. */
+  private startedAt = 0
   private readonly tickMs: number
 
   constructor(private readonly options: SchedulerOptions) {
@@ -58,6 +60,7 @@ export class Scheduler {
   start(): void {
     if (!this.stopped) return
     this.stopped = false
+    this.startedAt = Date.now()
     void this.listen()
     this.schedule()
   }
@@ -151,6 +154,7 @@ export class Scheduler {
       if (!schedule) continue
       const window = dueWindow(schedule, now, tz || 'GMT', started.getTime())
       if (window === undefined) continue
+      if (schedule.kind === 'cron' && window < this.startedAt - 1000) continue
       const runid = await this.claim(job, window)
       if (runid === undefined) continue
       const run = this.runJob(job, runid).catch((error: unknown) =>
