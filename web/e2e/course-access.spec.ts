@@ -1,4 +1,5 @@
-// The instructor's side of joining a course, in the studio's access page: an invite link made in the UI, copied and
+// The instructor's side of joining a course, in the access tabs of the studio's learners page (the one door: the old
+// /access address redirects there): an invite link made in the UI, copied and
 // opened by a new user who signs up, confirms from the inbox and lands enrolled; an access code made and revoked, so
 // a learner then gets the wrong-code sentence; an event planned there that an enrolled learner sees on the course
 // page. The demo instructor (seed) works on the demo courses; learners are made fresh per test.
@@ -20,14 +21,26 @@ const courses = {
   code: { id: 'c0000000-0000-4000-8000-000000000003', slug: 'sql-for-product-people' },
 }
 
-/** The instructor on a course's access page, in a browser context of their own. */
-async function openAccessPage(browser: Browser, courseId: string): Promise<Page> {
+type AccessTab = 'Cohorts' | 'Invite links' | 'Access codes' | 'Events'
+
+/** The instructor on one access tab of a course's learners page, in a browser context of their own. The old access
+ * address is where they start: it lands on the learners page's Cohorts tab. */
+async function openAccessPage(browser: Browser, courseId: string, tab: AccessTab): Promise<Page> {
   const context = await browser.newContext()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const page = await context.newPage()
   await signIn(page, instructor.email, instructor.password, `/studio/courses/${courseId}/access`)
-  await expect(page.getByRole('heading', { level: 1, name: /^Access to / })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/studio/courses/${courseId}/learners\\?tab=cohorts$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Learners' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Cohorts' })).toHaveAttribute('aria-selected', 'true')
+  await openTab(page, tab)
   return page
+}
+
+/** Opens an access tab; the tab is in the address, so a reload keeps it. */
+async function openTab(page: Page, tab: AccessTab) {
+  await page.getByRole('tab', { name: tab }).click()
+  await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
 }
 
 /** Reads the secret from the shown-once dialog, copies it, and closes the dialog. */
@@ -49,8 +62,8 @@ test('an instructor creates an invite link; a new user opens it, signs up, confi
 }) => {
   // Two browsers, a sign-up through the inbox and a dozen page loads from a dev server that compiles on first use.
   test.setTimeout(180_000)
-  const studio = await openAccessPage(browser, courses.invite.id)
-  await expect(studio).toHaveTitle('Access · Design Systems Studio · Studio · Summit')
+  const studio = await openAccessPage(browser, courses.invite.id, 'Invite links')
+  await expect(studio).toHaveTitle('Learners · Design Systems Studio · Studio · Summit')
   await expectNoSeriousViolations(studio)
 
   await studio.getByRole('button', { name: 'New invite link' }).click()
@@ -94,9 +107,10 @@ test('an instructor creates an invite link; a new user opens it, signs up, confi
 
 test('an instructor revokes an access code; a learner then gets the wrong-code sentence', async ({ browser, page }) => {
   test.slow()
-  const studio = await openAccessPage(browser, courses.code.id)
-  // The seed's cohort is listed with its learner count (the panels share one page).
+  const studio = await openAccessPage(browser, courses.code.id, 'Cohorts')
+  // The seed's cohort is listed with its learner count.
   await expect(studio.getByRole('list', { name: 'Cohorts' })).toContainText(/Next week's cohort.*\d+ learners?/s)
+  await openTab(studio, 'Access codes')
   await studio.getByRole('button', { name: 'New access code' }).click()
   await studio
     .getByRole('form', { name: 'New access code' })
@@ -130,7 +144,7 @@ test('an instructor revokes an access code; a learner then gets the wrong-code s
 test('an event planned in the studio shows on the course page of an enrolled learner', async ({ browser, page }) => {
   test.slow()
   const title = `Studio Q&A ${Date.now()}`
-  const studio = await openAccessPage(browser, courses.open.id)
+  const studio = await openAccessPage(browser, courses.open.id, 'Events')
   await studio.getByRole('button', { name: 'New event' }).click()
   const form = studio.getByRole('form', { name: 'New event' })
   await form.getByLabel('Title').fill(title)
@@ -159,7 +173,7 @@ test('an event planned in the studio shows on the course page of an enrolled lea
   )
 })
 
-test('an unknown course is not found on the access page', async ({ page }) => {
+test('an unknown course is not found at the old access address', async ({ page }) => {
   await signIn(
     page,
     instructor.email,

@@ -1,8 +1,10 @@
-// /studio/courses/$courseId/learners: who learns in a course and what the instructor can do about it. Tabs: the
-// roster ("Learners"), cohorts, invite links, access codes and events (the course-access panels, also gathered on
-// /studio/courses/$courseId/access). The roster's search, filters, sort and page are URL search params. An unknown course, or one of another school, is not-found without retries.
+// /studio/courses/$courseId/learners: who learns in a course and what the instructor can do about it, the one door to
+// a course's access. Tabs: the roster ("Learners"), cohorts, invite links, access codes and events (the open tab is
+// `?tab=`; /studio/courses/$courseId/access redirects here). The roster's search, filters, sort and page are URL
+// search params. An unknown course, or one of another school, is not-found without retries.
 import { createFileRoute } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
+import * as z from 'zod/mini'
 import { requireSession } from '@/features/auth/api/session'
 import { AccessCodesPanel } from '@/features/course-access/components/access-codes-panel'
 import { CohortsPanel } from '@/features/course-access/components/cohorts-panel'
@@ -15,8 +17,15 @@ import { CourseSubpageHeader } from '@/features/studio/components/course-subpage
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
+export const learnersTabs = ['learners', 'cohorts', 'invites', 'codes', 'events'] as const
+type LearnersTab = (typeof learnersTabs)[number]
+
+const learnersSearchSchema = z.extend(rosterSearchSchema, {
+  tab: z.catch(z.optional(z.enum(learnersTabs)), undefined),
+})
+
 export const Route = createFileRoute('/studio/courses/$courseId/learners')({
-  validateSearch: rosterSearchSchema,
+  validateSearch: learnersSearchSchema,
   beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
@@ -50,7 +59,16 @@ function LearnersRoute() {
       <CourseSubpageHeader courseId={courseId} courseTitle={title}>
         Learners
       </CourseSubpageHeader>
-      <Tabs.Root defaultValue="learners" className="flex flex-col gap-4">
+      <Tabs.Root
+        value={search.tab ?? 'learners'}
+        onValueChange={(tab) =>
+          void navigate({
+            search: (previous) => ({ ...previous, tab: tab === 'learners' ? undefined : (tab as LearnersTab) }),
+            replace: true,
+          })
+        }
+        className="flex flex-col gap-4"
+      >
         <Tabs.List aria-label="Manage the course's learners" className="flex flex-wrap gap-1 border-b border-slate-200">
           <Tabs.Trigger value="learners" className={tabClass}>
             Learners
