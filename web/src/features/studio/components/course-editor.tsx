@@ -1,9 +1,10 @@
-// The /studio/courses/$courseId screen: the course's name and state on top, then its details (autosaved), its
+// The /studio/courses/$courseId screen: the course's name, state and public address on top, then its details (autosaved), its
 // curriculum and what publishing needs.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChartColumn, ChevronLeft, CircleHelp } from 'lucide-react'
 import { studioQueries } from '../api/studio.queries'
+import { CourseAddress } from './course-address'
 import { CourseStatusBadge } from './course-status-badge'
 import { CurriculumBuilder } from './curriculum-builder'
 import { DetailsForm } from './details-form'
@@ -54,6 +55,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
             Analytics
           </Link>
         </div>
+        <CourseAddress course={course} />
       </div>
       <EditorSection id="details" title="Details">
         <DetailsForm key={course.id} course={course} />
