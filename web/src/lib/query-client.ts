@@ -1,6 +1,7 @@
 // Creates the app's React Query client. One per app (and one per test, so caches never leak
 // between tests).
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { reachability } from './connection'
 import { errorCode } from './errors'
 
 /** How long before the one retry of a request that got no answer: quick, so an API that is down shows its error. */
@@ -25,7 +26,14 @@ export function retryUnansweredOnce(failureCount: number, error: unknown): boole
 }
 
 export function createQueryClient(): QueryClient {
+  // Every request's outcome tells the app shell whether the API can be reached (the offline status).
+  const report = {
+    onError: (error: unknown) => reachability.report(error),
+    onSuccess: () => reachability.report(null),
+  }
   return new QueryClient({
+    queryCache: new QueryCache(report),
+    mutationCache: new MutationCache(report),
     defaultOptions: {
       queries: {
         // Course data changes rarely; 30 s avoids refetching on every navigation while still

@@ -1,5 +1,5 @@
 // The root layout: skip link, site header and the <main> landmark every page renders into, focus to each new page's
-// heading with its title announced (RouteFocus), and the progress outbox
+// heading with its title announced (RouteFocus), the offline status, and the progress outbox
 // and the signed-in listeners (achievement toasts, sign-out when the session ends elsewhere) wherever they are.
 // The query client arrives through typed router context for loaders to prefetch with. The step-up provider lets any
 // destructive act ask for a second factor (its dialog loads on first use).
@@ -7,6 +7,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { StepUpProvider } from '@/features/auth/step-up/step-up-provider'
 import type { RouterContext } from '@/lib/router-context'
 import { DocumentTitle } from './-components/document-title'
+import { OfflineStatus } from './-components/offline-status'
 import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
 import { RouteFocus } from './-components/route-focus'
 import { SignedInListeners } from './-components/signed-in-listeners'
@@ -35,6 +36,7 @@ function RootLayout() {
           <Outlet />
         </main>
         <SignedInListeners />
+        <OfflineStatus />
         {/* After DocumentTitle, so the title it announces is the new page's. */}
         <RouteFocus />
       </div>

@@ -1,0 +1,35 @@
+// The app shell's offline status: on an idle page, the browser going offline shows a small "Offline — changes are kept
+// on this device" note, and it goes once the API answers again; requests that get no answer (the API unreachable while
+// the browser is online) show it too, until the API's health answers. Axe (and the width at 360 px) checked with it.
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support'
+
+const note = 'Offline — changes are kept on this device'
+const api = /:54321\/(rest|auth|storage|functions)\/v1\//
+
+test('going offline on an idle page shows the offline status, and coming back hides it', async ({ page, context }) => {
+  test.slow()
+  await page.goto('/courses')
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible()
+  await expect(page.getByText(note)).toHaveCount(0)
+
+  await context.setOffline(true)
+  await expect(page.getByRole('status').filter({ hasText: note })).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  await context.setOffline(false)
+  await expect(page.getByText(note)).toHaveCount(0)
+})
+
+test('requests the API does not answer show the offline status until it answers again', async ({ page }) => {
+  test.slow()
+  await page.goto('/courses')
+  await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible()
+  await page.route(api, (route) => route.abort('connectionrefused'))
+  // A search asks the API for the page of results; it gets no answer.
+  await page.getByRole('searchbox').first().fill('accessibility')
+  await expect(page.getByRole('status').filter({ hasText: note })).toBeVisible({ timeout: 15_000 })
+  await page.unroute(api)
+  // The probe asks again every few seconds.
+  await expect(page.getByText(note)).toHaveCount(0, { timeout: 15_000 })
+})
