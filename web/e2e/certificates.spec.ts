@@ -1,15 +1,17 @@
-// Certificates end to end: a learner finishes Web Accessibility Basics (certificates on) with the player's "Finish
-// course", sees the finish moment with their certificate, downloads the PDF, and a visitor in a fresh signed-out
+// Certificates end to end: a learner finishes Web Accessibility Basics (certificates on) by passing its closing quiz
+// in the player, sees the finish moment with their certificate, downloads the PDF, and a visitor in a fresh signed-out
 // browser opens the verification link and sees it valid. Titles are checked and axe finds nothing serious, at 360
 // and 1280 px (both projects).
 import { createClient } from '@supabase/supabase-js'
 import { expect, test } from '@playwright/test'
 import { apiUrl, createConfirmedUser, expectNoSeriousViolations, publishableKey, signIn } from './support'
 import { enrollAs } from './support/enrollment'
+import { answerAllRight } from './support/quiz'
 
 const slug = 'web-accessibility-basics'
-// The course's lessons in order (supabase/seed.sql): the learner ticks all but the last through the API.
+// The course's lessons before its closing quiz (supabase/seed.sql, seeds/quizzes.sql), ticked through the API.
 const lessonIds = Array.from({ length: 8 }, (_, i) => `e0000000-0000-4000-8000-00000000100${i + 1}`)
+const quizLesson = 'e0000000-0000-4000-8000-000000001009'
 
 class NoWebSocket {
   constructor() {
@@ -17,7 +19,7 @@ class NoWebSocket {
   }
 }
 
-// The journey signs in, ticks seven lessons, renders a PDF and opens a second browser: more than the default 30 s on
+// The journey signs in, ticks eight lessons, takes a quiz, renders a PDF and opens a second browser: more than the default 30 s on
 // a loaded machine, whatever the app does.
 test.describe.configure({ timeout: 120_000 })
 
@@ -41,10 +43,12 @@ test('a learner finishes a certificate course, downloads the PDF, and a visitor 
 }) => {
   const learner = await createConfirmedUser({ displayName: 'Grace Graduate' })
   await enrollAs(learner, { slug })
-  await tickLessons(learner, lessonIds.slice(0, -1))
+  await tickLessons(learner, lessonIds)
 
-  await signIn(page, learner.email, learner.password, `/learn/${slug}/${lessonIds.at(-1)}`)
-  await page.getByRole('button', { name: 'Finish course' }).click()
+  await signIn(page, learner.email, learner.password, `/learn/${slug}/${quizLesson}`)
+  await page.getByRole('button', { name: 'Start the quiz' }).click({ timeout: 30_000 })
+  await answerAllRight(page)
+  await page.getByRole('button', { name: 'Submit answers' }).click()
   const moment = page.getByRole('dialog', { name: 'You finished the course!' })
   await expect(moment).toBeVisible()
   await expect(moment.getByRole('heading', { name: 'Your certificate' })).toBeVisible()

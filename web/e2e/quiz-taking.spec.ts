@@ -8,6 +8,7 @@ import { apiUrl, createConfirmedUser, expectNoSeriousViolations, signIn, type Te
 import { sql } from './support/db'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
+import { answerAllRight, question } from './support/quiz'
 
 const slug = 'web-accessibility-basics'
 // supabase/seeds/quizzes.sql: six fixed questions in this order, 70 % to pass, 3 attempts, 10 minutes apart.
@@ -38,34 +39,6 @@ async function openQuiz(page: Page, learner: TestUser) {
   await expect(page.getByRole('heading', { level: 1, name: quizTitle })).toBeVisible({ timeout: 30_000 })
   await expect(page).toHaveTitle(`${quizTitle} — Web Accessibility Basics · Summit`)
   await expect(page.getByRole('heading', { name: 'About this quiz' })).toBeVisible()
-}
-
-const question = (page: Page, n: number) => page.getByRole('heading', { name: new RegExp(`^Question ${n} of 6`) })
-
-/** Answers the six questions right, going on with Enter from each input (keyboard first). */
-async function answerAllRight(page: Page) {
-  await expect(question(page, 1)).toBeVisible()
-  await page.getByRole('radio', { name: 'Operable' }).click()
-  await page.keyboard.press('Enter')
-  await expect(question(page, 2)).toBeFocused()
-  for (const text of ['`<button>`', '`<a href="...">`', '`<input>`']) {
-    await page.getByRole('checkbox', { name: text, exact: true }).click()
-  }
-  await page.keyboard.press('Enter')
-  await expect(question(page, 3)).toBeFocused()
-  // Arrows move within the radio group and pick (Radix): from nothing picked, focus the group, then pick False.
-  await page.getByRole('radio', { name: 'False' }).focus()
-  await page.keyboard.press('Space')
-  await expect(page.getByRole('radio', { name: 'False' })).toBeChecked()
-  await page.keyboard.press('Enter')
-  await page.getByLabel('Your answer', { exact: true }).fill('  ALT ')
-  await page.keyboard.press('Enter')
-  await page.getByLabel('Your answer (a number)').fill('4,5')
-  await page.keyboard.press('Enter')
-  await expect(question(page, 6)).toBeFocused()
-  await page.getByRole('radio', { name: 'Tab' }).click()
-  await expect(page.getByText('Answer saved')).toBeVisible()
-  await page.keyboard.press('Enter')
 }
 
 test('a learner fails, waits out the cooldown, passes, gets the certificate and reviews the attempt', async ({
