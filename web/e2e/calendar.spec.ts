@@ -13,7 +13,7 @@ import { learnerClient } from './support/learner-client'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL || 'postgresql://postgres:postgres@127.0.0.1:54322/postgres'
 const course = { slug: 'web-accessibility-basics', title: 'Web Accessibility Basics' }
-/** The demo course's lessons last 1,030 s: 18 minutes, so four 5-minute sessions cover it. */
+/** The demo course's lessons last 1,330 s (its quiz's 300 included): 23 minutes, so five 5-minute sessions cover it. */
 const sessionTitle = `Study: ${course.title}`
 
 async function openCalendar(page: Page) {
@@ -64,24 +64,24 @@ test('a learner plans a course, sees the sessions in every view, and replans aft
   await expect(form.getByRole('checkbox', { name: 'Sunday' })).toBeChecked()
   await expect(form.getByLabel('Minutes per session')).toHaveValue('5')
 
-  // Without a target: four sessions cover the course's 18 minutes.
+  // Without a target: five sessions cover the course's 23 minutes.
   await form.getByLabel('Target end date (optional)').fill('')
   await form.getByRole('button', { name: 'Make a plan' }).click()
   await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible({ timeout: 15_000 })
-  await expect(card.getByTestId('plan-summary')).toHaveText(/^4 sessions ahead, last on \d{1,2} \w{3}\.$/)
+  await expect(card.getByTestId('plan-summary')).toHaveText(/^5 sessions ahead, last on \d{1,2} \w{3}\.$/)
   await expect(card.getByTestId('plan-behind')).toHaveCount(0)
 
   // The agenda lists them, each at 07:30 for 5 minutes.
   const agenda = page.getByRole('list', { name: 'Agenda' })
   const studyItems = agenda.locator('li[data-kind="study"]')
-  await expect(studyItems).toHaveCount(4)
+  await expect(studyItems).toHaveCount(5)
   await expect(studyItems.first()).toContainText('Study session · 07:30–07:35')
   await expectNoSeriousViolations(page)
 
   // The month: the first session's day names its item; the week lists the sessions in it.
   const client = await learnerClient(learner.email, learner.password)
   const planned = await sessionsOf(client)
-  expect(planned).toHaveLength(4)
+  expect(planned).toHaveLength(5)
   const firstDay = await agenda.locator('li[data-day]').first().getAttribute('data-day')
   await page.getByRole('tab', { name: 'Month' }).click()
   await expect(page).toHaveURL(/view=month/)
@@ -109,13 +109,13 @@ test('a learner plans a course, sees the sessions in every view, and replans aft
   const pastRow = await moveIntoPast(missed.id, 2)
 
   await page.goto('/calendar')
-  await expect(card.getByTestId('plan-summary')).toHaveText(/^3 sessions ahead/, { timeout: 15_000 })
+  await expect(card.getByTestId('plan-summary')).toHaveText(/^4 sessions ahead/, { timeout: 15_000 })
   await expect(card.getByTestId('plan-behind')).toContainText("You're behind: 3 minutes are not planned.")
   await card.getByRole('button', { name: 'I fell behind: replan' }).click()
   await expect(card.getByTestId('plan-behind')).toHaveCount(0, { timeout: 15_000 })
-  await expect(card.getByTestId('plan-summary')).toHaveText(/^4 sessions ahead/)
+  await expect(card.getByTestId('plan-summary')).toHaveText(/^5 sessions ahead/)
 
-  // The missed session is history: still there, unchanged; four new ones lie ahead.
+  // The missed session is history: still there, unchanged; five new ones lie ahead.
   const after = await sessionsOf(client)
   const [first] = after
   expect(first && { ...first, starts_at: Date.parse(first.starts_at), ends_at: Date.parse(first.ends_at) }).toEqual({
@@ -123,7 +123,7 @@ test('a learner plans a course, sees the sessions in every view, and replans aft
     starts_at: Date.parse(pastRow.starts_at),
     ends_at: Date.parse(pastRow.ends_at),
   })
-  expect(after.slice(1).filter((s) => Date.parse(s.starts_at) > Date.now())).toHaveLength(4)
+  expect(after.slice(1).filter((s) => Date.parse(s.starts_at) > Date.now())).toHaveLength(5)
   await client.auth.signOut()
 })
 
@@ -194,7 +194,7 @@ test('the private calendar address serves the plan as iCalendar until it is turn
   expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8')
   const text = await feed.text()
   expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true)
-  expect(text.match(/\r\nBEGIN:VEVENT\r\n/g)).toHaveLength(2)
+  expect(text.match(/\r\nBEGIN:VEVENT\r\n/g)).toHaveLength(3)
   expect(text.replace(/\r\n[ \t]/g, '')).toContain(`SUMMARY:${sessionTitle}`)
   await expectNoSeriousViolations(page)
 
