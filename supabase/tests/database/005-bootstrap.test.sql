@@ -20,8 +20,8 @@ select has_table('storage', 'objects', 'storage.objects exists');
 select has_table('realtime', 'messages', 'realtime.messages exists');
 
 select extensions_are(
-  'extensions', array['pgcrypto', 'uuid-ossp', 'pg_stat_statements', 'pgtap'],
-  'the usual extensions live in the extensions schema'
+  'extensions', array['pgcrypto', 'uuid-ossp', 'pg_stat_statements', 'pgtap', 'pg_net'],
+  'the usual extensions live in the extensions schema (pg_net too, as the scheduled jobs create it)'
 );
 select is(
   (select count(*)::int from pg_publication where pubname = 'supabase_realtime'), 1,

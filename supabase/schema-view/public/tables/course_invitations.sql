@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129140000_create_course_invitations.sql
+--   supabase/migrations/20261129140300_course_invitations_one_policy_per_action.sql
 
 create table public.course_invitations (
   id uuid default gen_random_uuid() not null,
@@ -42,19 +43,11 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 alter table public.course_invitations enable row level security;
 
 -- Row-level security policies
-create policy course_invitations_delete_invitee on public.course_invitations
+create policy course_invitations_delete_staff_or_invitee on public.course_invitations
   for delete to authenticated
-  using (email = (( SELECT private.my_confirmed_email() AS my_confirmed_email)));
-comment on policy course_invitations_delete_invitee on public.course_invitations is 'The invitee declines an invitation to their confirmed address.';
-create policy course_invitations_delete_staff on public.course_invitations
-  for delete to authenticated
-  using (private.is_course_member(course_id));
-comment on policy course_invitations_delete_staff on public.course_invitations is 'The course''s staff cancel a pending invitation.';
-create policy course_invitations_select_invitee on public.course_invitations
+  using (email = (( SELECT private.my_confirmed_email() AS my_confirmed_email)) OR private.is_course_member(course_id));
+comment on policy course_invitations_delete_staff_or_invitee on public.course_invitations is 'The invitee declines an invitation to their confirmed address; the course''s staff cancel a pending one.';
+create policy course_invitations_select_staff_or_invitee on public.course_invitations
   for select to authenticated
-  using (email = (( SELECT private.my_confirmed_email() AS my_confirmed_email)));
-comment on policy course_invitations_select_invitee on public.course_invitations is 'An invitee sees the invitations to their confirmed address.';
-create policy course_invitations_select_staff on public.course_invitations
-  for select to authenticated
-  using (private.is_course_member(course_id));
-comment on policy course_invitations_select_staff on public.course_invitations is 'The course''s staff (members of its school) see its pending invitations.';
+  using (email = (( SELECT private.my_confirmed_email() AS my_confirmed_email)) OR private.is_course_member(course_id));
+comment on policy course_invitations_select_staff_or_invitee on public.course_invitations is 'The invitee sees the invitations to their confirmed address; the course''s staff (members of its school) see its pending invitations.';
