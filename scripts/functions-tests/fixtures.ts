@@ -61,6 +61,8 @@ export async function createSchool(owner: TestUser) {
   async function course(settings: {
     status: 'draft' | 'published'
     enrollment_mode: 'open' | 'invite' | 'code'
+    /** New courses issue certificates unless this says otherwise. */
+    certificate_enabled?: boolean
   }): Promise<Course> {
     const courseSlug = `${slug}-${++count}`
     const inserted = await db
