@@ -1,12 +1,15 @@
 // A new learner's whole loop: sign up and confirm through the inbox, enroll, play a video, reload and resume where
 // they paused, tick a text lesson and watch the progress move, see it arrive live in a second browser context (and
-// be offered "Continue at mm:ss" there), then finish the course.
+// be offered "Continue at mm:ss" there), then finish the course by passing its closing quiz.
 import { expect, test, type Page } from '@playwright/test'
 import { extractLink, latestEmail, signIn, uniqueEmail } from './support'
+import { answerAllRight } from './support/quiz'
 
 const slug = 'web-accessibility-basics'
-// Seeded lessons of web-accessibility-basics (supabase/seed.sql), in course order.
+// Seeded lessons of web-accessibility-basics (supabase/seed.sql), in course order, then its closing quiz
+// (supabase/seeds/quizzes.sql).
 const lessonIds = [1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008].map((n) => `e0000000-0000-4000-8000-00000000${n}`)
+const quizLesson = 'e0000000-0000-4000-8000-000000001009'
 const textLesson = lessonIds[1]!
 const videoLesson = lessonIds[2]!
 const lessonUrl = (lessonId: string) => `/learn/${slug}/${lessonId}`
@@ -115,9 +118,9 @@ test('a new learner signs up, enrolls, resumes a video, ticks lessons live acros
   await expect(trophy(second)).toHaveAccessibleName('Course progress: 11%')
   await other.close()
 
-  // Finish: tick every lesson through the player, then "Finish course" on the last one.
+  // Finish: tick every lesson through the player, going on with Next, then pass the quiz that closes the course.
   await page.goto(lessonUrl(lessonIds[0]!))
-  for (let index = 0; index < lessonIds.length - 1; index++) {
+  for (let index = 0; index < lessonIds.length; index++) {
     const checkbox = page.getByRole('checkbox', { name: 'Mark complete' })
     if (!(await checkbox.isChecked())) await checkbox.click()
     await expect(checkbox).toBeChecked()
@@ -127,10 +130,13 @@ test('a new learner signs up, enrolls, resumes a video, ticks lessons live acros
     // Wait for the next lesson itself: until its loader finishes, the previous lesson stays on screen.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextTitle)
   }
-  await expect(page).toHaveURL(new RegExp(`${lessonIds.at(-1)}$`))
-  await page.getByRole('button', { name: 'Finish course' }).click()
+  await expect(page).toHaveURL(new RegExp(`${quizLesson}$`))
+  await page.getByRole('button', { name: 'Start the quiz' }).click()
+  await answerAllRight(page)
+  await page.getByRole('button', { name: 'Submit answers' }).click()
   const moment = page.getByRole('dialog', { name: 'You finished the course!' })
-  await expect(moment).toBeVisible()
+  // The moment follows the graded submit, as in the quiz journey.
+  await expect(moment).toBeVisible({ timeout: 20_000 })
   await expect(moment.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
   await moment.getByRole('link', { name: 'Back to the course' }).click()
   await expect(page).toHaveURL(new RegExp(`/courses/${slug}$`))

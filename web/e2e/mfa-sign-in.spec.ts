@@ -73,7 +73,7 @@ test.describe('sign-in with a second factor', () => {
     await field.fill(firstCode.replace('-', '').toUpperCase())
     await page.getByRole('button', { name: 'Use recovery code' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in is off' })).toBeFocused()
-    await expect(page.getByRole('status')).toContainText('Set up two-factor sign-in again now')
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Set up two-factor sign-in again now')
     await expectNoSeriousViolations(page)
 
     // The factor is gone from the account, and signed-in pages open without a code.
