@@ -10,8 +10,12 @@ const outline = (page: Page) => page.getByRole('region', { name: 'Course content
 
 test('a visitor sees the outline with previews and locks, and opens a preview lesson', async ({ page }) => {
   await page.goto(OPEN)
-  await expect(page.getByRole('heading', { level: 1, name: 'Web Accessibility Basics' })).toBeVisible()
+  const title = page.getByRole('heading', { level: 1, name: 'Web Accessibility Basics' })
+  await expect(title).toBeVisible()
+  // What the instructor wrote carries the course's language (WCAG 3.1.2); the seeded course is in English.
+  await expect(title).toHaveAttribute('lang', 'en')
   await expect(page.getByRole('heading', { name: 'About this course' })).toBeVisible()
+  await expect(page.locator('#course-about-heading + [lang="en"]')).toBeVisible()
   await expect(page.getByText(/Taught by/)).toBeVisible()
 
   // The first section is open; its preview lessons are links, the others say why they are locked.
@@ -35,6 +39,7 @@ test('a visitor sees the outline with previews and locks, and opens a preview le
   await preview.click()
   await expect(page).toHaveURL(/\/learn\/web-accessibility-basics\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { name: /something went wrong|not found/i })).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en')
 })
 
 test('the draft course is not found', async ({ page }) => {

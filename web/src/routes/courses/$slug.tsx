@@ -84,7 +84,7 @@ function CoursePage() {
             {seesEvents(outline, mode) ? <LearningNow courseId={outline.course.id} /> : null}
           </aside>
           <div className="flex min-w-0 flex-col gap-8">
-            <CourseDescription source={outline.course.description_md} />
+            <CourseDescription source={outline.course.description_md} language={outline.course.language} />
             <CourseOutlineView
               outline={outline}
               enrolled={learnerView}

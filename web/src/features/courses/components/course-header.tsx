@@ -17,10 +17,18 @@ export function CourseHeader({ course }: { course: OutlineCourse }) {
           <School aria-hidden="true" className="size-4" />
           {course.school.name}
         </p>
-        <h1 className="text-2xl font-semibold tracking-tight text-balance text-slate-900 sm:text-3xl">
+        {/* What the instructor wrote is in the course's language (WCAG 3.1.2), the page around it in English. */}
+        <h1
+          lang={course.language}
+          className="text-2xl font-semibold tracking-tight text-balance text-slate-900 sm:text-3xl"
+        >
           {course.title}
         </h1>
-        {course.subtitle ? <p className="text-lg text-slate-700">{course.subtitle}</p> : null}
+        {course.subtitle ? (
+          <p lang={course.language} className="text-lg text-slate-700">
+            {course.subtitle}
+          </p>
+        ) : null}
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
           <dt className="sr-only">Level</dt>
           <dd className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium">{levelLabel(course.level)}</dd>

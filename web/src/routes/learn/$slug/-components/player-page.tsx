@@ -92,7 +92,12 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                 <ProgressPopover progress={outline.progress} certificateEnabled={outline.course.certificate_enabled} />
               ) : null}
             </div>
-            <h1 id="lesson-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {/* The instructor's words are in the course's language (WCAG 3.1.2); the player around them in English. */}
+            <h1
+              id="lesson-title"
+              lang={outline.course.language}
+              className="text-2xl font-bold text-slate-900 sm:text-3xl"
+            >
               {lesson.title}
             </h1>
 
@@ -135,7 +140,9 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                       Lesson notes
                     </CollapsibleTrigger>
                     <CollapsibleContent className="px-4 pb-4">
-                      <LazyMarkdown source={content.body_md} headingOffset={2} />
+                      <div lang={outline.course.language}>
+                        <LazyMarkdown source={content.body_md} headingOffset={2} />
+                      </div>
                     </CollapsibleContent>
                   </Collapsible>
                 ) : null}
@@ -149,13 +156,14 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
                 next={byId(detail.next_lesson_id)}
               />
             ) : (
-              <TextLesson
-                key={lesson.id}
-                lessonId={lesson.id}
-                body={content.body_md}
-                canSave={canSave}
-                serverSeconds={lesson.progress?.watched_s ?? 0}
-              />
+              <div key={lesson.id} lang={outline.course.language}>
+                <TextLesson
+                  lessonId={lesson.id}
+                  body={content.body_md}
+                  canSave={canSave}
+                  serverSeconds={lesson.progress?.watched_s ?? 0}
+                />
+              </div>
             )}
 
             {/* A quiz completes by being passed, never by a tick. */}
