@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { errorCode } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { listCohorts } from './cohorts.api'
-import { getCourseSummary, getManagedCourse } from './course.api'
+import { getCourseSummary } from './course.api'
 import { listEvents } from './events.api'
 import { listAccessCodes, listInvites } from './grants.api'
 
@@ -16,7 +16,6 @@ export function retryNetworkOnce(failureCount: number, error: unknown): boolean 
 export const courseAccessKeys = {
   all: () => ['course-access'] as const,
   course: (courseId: string) => [...courseAccessKeys.all(), courseId] as const,
-  managed: (courseId: string, userId: string) => [...courseAccessKeys.course(courseId), 'managed', userId] as const,
   summary: (courseId: string) => [...courseAccessKeys.course(courseId), 'summary'] as const,
   cohorts: (courseId: string) => [...courseAccessKeys.course(courseId), 'cohorts'] as const,
   invites: (courseId: string) => [...courseAccessKeys.course(courseId), 'invites'] as const,
@@ -25,13 +24,6 @@ export const courseAccessKeys = {
 }
 
 export const courseAccessQueries = {
-  /** The course, or null when it does not exist or I am not a member of its school (the route's not-found). */
-  managed: (courseId: string, userId: string) =>
-    queryOptions({
-      queryKey: courseAccessKeys.managed(courseId, userId),
-      queryFn: () => getManagedCourse(supabase, courseId, userId),
-      retry: retryNetworkOnce,
-    }),
   course: (courseId: string) =>
     queryOptions({
       queryKey: courseAccessKeys.summary(courseId),

@@ -1,5 +1,4 @@
-// The course whose access is being managed, for the route's title and its not-found state: only a member of the
-// course's school manages it, so a published course of another school (readable by everyone) counts as not found.
+// The course whose access panels are open: its title, address and enrollment mode, as the caller may read it.
 import type { SupabaseClient } from '@/lib/supabase'
 
 export interface AccessCourse {
@@ -16,7 +15,7 @@ async function readCourse(client: SupabaseClient, courseId: string) {
   if (!uuidPattern.test(courseId)) return null
   const { data, error } = await client
     .from('courses')
-    .select('id, title, slug, enrollment_mode, school_id')
+    .select('id, title, slug, enrollment_mode')
     .eq('id', courseId)
     .maybeSingle()
   if (error) throw error
@@ -34,22 +33,4 @@ const summary = (course: NonNullable<Awaited<ReturnType<typeof readCourse>>>): A
 export async function getCourseSummary(client: SupabaseClient, courseId: string): Promise<AccessCourse | null> {
   const course = await readCourse(client, courseId)
   return course ? summary(course) : null
-}
-
-/** The course when `userId` is a member of its school; null otherwise (the route's not-found). */
-export async function getManagedCourse(
-  client: SupabaseClient,
-  courseId: string,
-  userId: string,
-): Promise<AccessCourse | null> {
-  const course = await readCourse(client, courseId)
-  if (!course) return null
-  const { data: membership, error } = await client
-    .from('school_members')
-    .select('role')
-    .eq('school_id', course.school_id)
-    .eq('user_id', userId)
-    .maybeSingle()
-  if (error) throw error
-  return membership ? summary(course) : null
 }
