@@ -12,6 +12,7 @@ import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster
 import { seedVolume, volumeCourseId } from '../seed-volume/seed.ts'
 import { calls, indexNodes, timeCalls, type Filter } from './analytics-queries.ts'
 import { saveThroughput } from './analytics-saves.ts'
+import { percentile } from './percentile-rank.ts'
 
 const port = Number(process.env.ANALYTICS_BENCH_PORT ?? 55020)
 const learners = Number(process.env.BENCH_LEARNERS ?? 20_000)
@@ -20,10 +21,6 @@ const saveSeconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8)
 const instructor = 'a0000000-0000-4000-8000-000000000002'
 const analyticsTriggers = ['lesson_progress_analytics', 'lesson_progress_analytics_announce']
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(Math.ceil((p / 100) * sorted.length) - 1, 0))]!
-}
 
 const dir = path.join(os.tmpdir(), `summit-bench-analytics-${process.pid}`)
 const db = await startScratchCluster(dir, port)

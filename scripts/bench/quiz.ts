@@ -12,6 +12,7 @@ import { syncMigrations } from '../local-stack/db/migrations.ts'
 import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { asUser } from './analytics-queries.ts'
 import { analysisQuiz, loadQuizVolume, openAttempts, submitAll } from './quiz-load.ts'
+import { percentile } from './percentile-rank.ts'
 
 const port = Number(process.env.QUIZ_BENCH_PORT ?? 55030)
 const learners = Number(process.env.BENCH_LEARNERS ?? 20_000)
@@ -21,9 +22,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 30)
 const instructor = 'a0000000-0000-4000-8000-000000000002'
 const analysisTriggers = ['quiz_attempts_item_analysis']
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(Math.ceil((p / 100) * sorted.length) - 1, 0))]!
-}
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
 const dir = path.join(os.tmpdir(), `summit-bench-quiz-${process.pid}`)

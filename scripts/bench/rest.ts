@@ -12,16 +12,12 @@ import pg from 'pg'
 import { anonKey } from '../local-stack/keys/index.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { freePort, startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
+import { percentile } from './percentile-rank.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = 50
 const poolSize = Number(process.env.BENCH_POOL ?? 10)
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 interface Run {
   rps: number
