@@ -2,7 +2,7 @@
 // previous / today / next, in their time zone; and under it the study plan editor for each enrolled course. The view
 // and the date it shows are the route's search params, handed in with a way to change them. Last, the private iCal
 // subscription, as on /account.
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Calendar, ChevronLeft, ChevronRight } from 'lucide-react'
 import { Tabs } from 'radix-ui'
@@ -45,6 +45,9 @@ export function CalendarPage({ userId, view, date, onChange }: CalendarPageProps
   const range = useMemo(() => viewRange(view, anchor, zone), [view, anchor, zone])
   const title =
     view === 'month' ? monthTitle(anchor) : rangeTitle(range.days[0]?.key ?? anchor, range.days.at(-1)?.key ?? anchor)
+  // The day chosen in the month: the week or agenda opened from the month starts from it, as a paper diary would.
+  const [monthChoice, setMonthChoice] = useState<string>()
+  const chosenInView = view === 'month' && range.days.some((d) => d.key === monthChoice) ? monthChoice : undefined
 
   return (
     <div className="flex flex-col gap-10">
@@ -52,7 +55,10 @@ export function CalendarPage({ userId, view, date, onChange }: CalendarPageProps
       <Tabs.Root
         value={view}
         activationMode="manual"
-        onValueChange={(next) => onChange({ view: next as CalendarView, date })}
+        onValueChange={(next) => {
+          setMonthChoice(undefined)
+          onChange({ view: next as CalendarView, date: chosenInView ?? date })
+        }}
         className="flex flex-col gap-4"
       >
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -101,7 +107,15 @@ export function CalendarPage({ userId, view, date, onChange }: CalendarPageProps
         {calendarViews.map((value) => (
           <Tabs.Content key={value} value={value} className="focus-visible:outline-2 focus-visible:outline-teal-800">
             {value === view ? (
-              <CalendarItems userId={userId} view={view} range={range} zone={zone} today={today} title={title} />
+              <CalendarItems
+                userId={userId}
+                view={view}
+                range={range}
+                zone={zone}
+                today={today}
+                title={title}
+                onChoose={setMonthChoice}
+              />
             ) : null}
           </Tabs.Content>
         ))}
@@ -119,9 +133,10 @@ interface CalendarItemsProps {
   zone: string
   today: string
   title: string
+  onChoose: (day: string) => void
 }
 
-function CalendarItems({ userId, view, range, zone, today, title }: CalendarItemsProps) {
+function CalendarItems({ userId, view, range, zone, today, title, onChoose }: CalendarItemsProps) {
   const items = useQuery(calendarQueries.range(userId, range.from.toISOString(), range.to.toISOString()))
   const byDay = useMemo(() => groupByDay(items.data ?? [], zone), [items.data, zone])
   if (items.isPending) {
@@ -145,7 +160,7 @@ function CalendarItems({ userId, view, range, zone, today, title }: CalendarItem
     )
   }
   if (view === 'month') {
-    return <MonthView days={range.days} byDay={byDay} zone={zone} today={today} title={title} />
+    return <MonthView days={range.days} byDay={byDay} zone={zone} today={today} title={title} onChoose={onChoose} />
   }
   if (view === 'week') return <WeekView days={range.days} byDay={byDay} zone={zone} today={today} />
   return <AgendaView days={range.days} byDay={byDay} zone={zone} today={today} />

@@ -17,6 +17,8 @@ interface MonthViewProps {
   zone: string
   today: string
   title: string
+  /** Told of each day the learner chooses (the page opens the week or agenda from it). */
+  onChoose?: (day: string) => void
 }
 
 function initialDay(days: CalendarDay[], today: string): string {
@@ -33,8 +35,12 @@ const moves: Record<string, (index: number) => number> = {
   End: (i) => i - (i % 7) + 6,
 }
 
-export function MonthView({ days, byDay, zone, today, title }: MonthViewProps) {
-  const [chosen, setChosen] = useState(() => initialDay(days, today))
+export function MonthView({ days, byDay, zone, today, title, onChoose }: MonthViewProps) {
+  const [chosen, setChosenState] = useState(() => initialDay(days, today))
+  const setChosen = (day: string) => {
+    setChosenState(day)
+    onChoose?.(day)
+  }
   // A new month (other days) starts again from today or the month's first day.
   const selected = days.some((d) => d.key === chosen) ? chosen : initialDay(days, today)
   const cells = useRef(new Map<string, HTMLDivElement>())
