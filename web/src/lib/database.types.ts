@@ -922,6 +922,75 @@ export type Database = {
           },
         ]
       }
+      notification_preferences: {
+        Row: {
+          app: boolean
+          email: boolean
+          kind: Database['public']['Enums']['notification_kind']
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          app: boolean
+          email: boolean
+          kind: Database['public']['Enums']['notification_kind']
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          app?: boolean
+          email?: boolean
+          kind?: Database['public']['Enums']['notification_kind']
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'notification_preferences_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          created_at: string
+          id: string
+          kind: Database['public']['Enums']['notification_kind']
+          payload: NonNullable<Json>
+          read_at: string | null
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          id?: string
+          kind: Database['public']['Enums']['notification_kind']
+          payload?: NonNullable<Json>
+          read_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          kind?: Database['public']['Enums']['notification_kind']
+          payload?: NonNullable<Json>
+          read_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_user_id_fkey'
+            columns: ['user_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -1852,6 +1921,14 @@ export type Database = {
         }[]
       }
       my_study_plans: { Args: Record<PropertyKey, never>; Returns: Json }
+      notification_settings: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          app: boolean
+          email: boolean
+          kind: Database['public']['Enums']['notification_kind']
+        }[]
+      }
       open_questions: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1914,6 +1991,10 @@ export type Database = {
       }
       school_slug_available: { Args: { slug: string }; Returns: boolean }
       start_quiz_attempt: { Args: { p_lesson_id: string }; Returns: Json }
+      unsubscribe_email: {
+        Args: { target_kind: Database['public']['Enums']['notification_kind']; target_user: string }
+        Returns: boolean
+      }
       verify_certificate: { Args: { code: string }; Returns: Json }
       video_check_question: { Args: { p_check_id: string }; Returns: Json }
     }
@@ -1929,6 +2010,7 @@ export type Database = {
       enrollment_status: 'active' | 'completed' | 'removed'
       event_kind: 'live' | 'deadline'
       lesson_kind: 'video' | 'text' | 'quiz'
+      notification_kind: 'course_added' | 'answer' | 'announcement' | 'certificate' | 'achievement'
       progress_status: 'not_started' | 'in_progress' | 'completed'
       school_role: 'owner' | 'instructor'
     }
@@ -2052,6 +2134,7 @@ export const Constants = {
       enrollment_status: ['active', 'completed', 'removed'],
       event_kind: ['live', 'deadline'],
       lesson_kind: ['video', 'text', 'quiz'],
+      notification_kind: ['course_added', 'answer', 'announcement', 'certificate', 'achievement'],
       progress_status: ['not_started', 'in_progress', 'completed'],
       school_role: ['owner', 'instructor'],
     },

@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125120300_create_answers.sql
+--   supabase/migrations/20261129220000_create_notifications.sql
 
 create table public.answers (
   id uuid default gen_random_uuid() not null,
@@ -56,4 +57,5 @@ comment on policy answers_select_participant on public.answers is 'The course''s
 
 -- Triggers, in firing order (before, then after; by name within each)
 CREATE TRIGGER answers_prepare BEFORE INSERT ON public.answers FOR EACH ROW EXECUTE FUNCTION private.prepare_answer();
+CREATE TRIGGER answers_notify AFTER INSERT ON public.answers FOR EACH ROW EXECUTE FUNCTION private.notify_answer();
 CREATE TRIGGER answers_record AFTER INSERT ON public.answers FOR EACH ROW EXECUTE FUNCTION private.record_answer();

@@ -4,6 +4,7 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125100000_create_certificates.sql
 --   supabase/migrations/20261125110300_broadcast_analytics_changes.sql
+--   supabase/migrations/20261129220000_create_notifications.sql
 
 create table public.certificates (
   id uuid default gen_random_uuid() not null,
@@ -61,3 +62,4 @@ comment on policy certificates_select_owner on public.certificates is 'Learners 
 
 -- Triggers, in firing order (before, then after; by name within each)
 CREATE TRIGGER certificates_analytics_announce AFTER INSERT OR DELETE OR UPDATE OF revoked_at ON public.certificates FOR EACH ROW EXECUTE FUNCTION private.announce_course_row_analytics();
+CREATE TRIGGER certificates_notify AFTER INSERT ON public.certificates FOR EACH ROW EXECUTE FUNCTION private.notify_certificate();

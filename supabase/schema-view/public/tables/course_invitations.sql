@@ -4,6 +4,7 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129140000_create_course_invitations.sql
 --   supabase/migrations/20261129140300_course_invitations_one_policy_per_action.sql
+--   supabase/migrations/20261129220000_create_notifications.sql
 
 create table public.course_invitations (
   id uuid default gen_random_uuid() not null,
@@ -51,3 +52,6 @@ create policy course_invitations_select_staff_or_invitee on public.course_invita
   for select to authenticated
   using (email = (( SELECT private.my_confirmed_email() AS my_confirmed_email)) OR private.is_course_member(course_id));
 comment on policy course_invitations_select_staff_or_invitee on public.course_invitations is 'The invitee sees the invitations to their confirmed address; the course''s staff (members of its school) see its pending invitations.';
+
+-- Triggers, in firing order (before, then after; by name within each)
+CREATE TRIGGER course_invitations_notify AFTER INSERT OR UPDATE OF created_at ON public.course_invitations FOR EACH ROW EXECUTE FUNCTION private.notify_course_invitation();

@@ -14,6 +14,7 @@
 --   supabase/migrations/20261125110300_broadcast_analytics_changes.sql
 --   supabase/migrations/20261126110100_award_achievements.sql
 --   supabase/migrations/20261129150000_broadcast_progress.sql
+--   supabase/migrations/20261129220000_create_notifications.sql
 
 create table public.enrollments (
   id uuid default gen_random_uuid() not null,
@@ -99,3 +100,4 @@ CREATE TRIGGER enrollments_broadcast_removed AFTER UPDATE OF status ON public.en
 CREATE TRIGGER enrollments_count_course_learners AFTER INSERT OR DELETE OR UPDATE OF status, course_id ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.count_course_learners();
 CREATE TRIGGER enrollments_issue_certificate AFTER INSERT OR UPDATE OF status ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.issue_certificate_on_completion();
 CREATE TRIGGER enrollments_move_cohort_analytics AFTER UPDATE OF cohort_id ON public.enrollments FOR EACH ROW WHEN (old.cohort_id IS DISTINCT FROM new.cohort_id) EXECUTE FUNCTION private.move_cohort_analytics();
+CREATE TRIGGER enrollments_notify_added AFTER INSERT ON public.enrollments FOR EACH ROW EXECUTE FUNCTION private.notify_enrollment_added();

@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261126110000_create_achievements.sql
+--   supabase/migrations/20261129220000_create_notifications.sql
 
 create table public.user_achievements (
   user_id uuid not null,
@@ -37,3 +38,6 @@ create policy user_achievements_select_owner on public.user_achievements
   for select to authenticated
   using (user_id = (( SELECT auth.uid() AS uid)));
 comment on policy user_achievements_select_owner on public.user_achievements is 'Learners read their own trophies.';
+
+-- Triggers, in firing order (before, then after; by name within each)
+CREATE TRIGGER user_achievements_notify AFTER INSERT ON public.user_achievements FOR EACH ROW EXECUTE FUNCTION private.notify_achievement();
