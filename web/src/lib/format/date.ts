@@ -13,6 +13,11 @@ export function formatDate(iso: string): string {
   return mediumDate.format(new Date(iso))
 }
 
+/** "Nov 18, 2026", or a dash for a moment that has not happened (never active, never removed). */
+export function formatDateOrDash(iso: string | null): string {
+  return iso ? formatDate(iso) : '—'
+}
+
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 const months = [
   'January',

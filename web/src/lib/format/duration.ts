@@ -82,6 +82,16 @@ export function formatShortDuration(seconds: number | null): string {
   return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`
 }
 
+/** Time a learner spent, rounded to the minute for a roster ("< 1 min", "12 min", "1 h 31 min", "0 min" for none). */
+export function formatTimeSpent(seconds: number): string {
+  if (seconds < 60) return seconds <= 0 ? '0 min' : '< 1 min'
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}
+
 /**
  * Study time from hours (a certificate's snapshot keeps one decimal): minutes under an hour ("6 minutes"), hours
  * with one decimal from an hour up ("1 hour", "12.5 hours"). Null for none: a zero is never printed as study time.

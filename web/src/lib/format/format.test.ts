@@ -5,10 +5,12 @@ import {
   formatClock,
   formatCount,
   formatDate,
+  formatDateOrDash,
   formatLength,
   formatLongDate,
   formatShortDuration,
   formatStudyTime,
+  formatTimeSpent,
   isoDuration,
   longDay,
   minutesLeft,
@@ -122,10 +124,22 @@ describe('plurals and counts', () => {
   })
 })
 
+describe('formatTimeSpent', () => {
+  it("rounds a roster's time spent to the minute", () => {
+    expect(formatTimeSpent(0)).toBe('0 min')
+    expect(formatTimeSpent(30)).toBe('< 1 min')
+    expect(formatTimeSpent(125)).toBe('2 min')
+    expect(formatTimeSpent(3600)).toBe('1 h')
+    expect(formatTimeSpent(5430)).toBe('1 h 31 min')
+  })
+})
+
 describe('dates', () => {
   it('formats instants in en-US', () => {
     expect(formatLongDate('2026-11-18T12:00:00Z')).toBe('November 18, 2026')
     expect(formatDate('2026-11-18T12:00:00Z')).toBe('Nov 18, 2026')
+    expect(formatDateOrDash('2026-11-18T12:00:00Z')).toBe('Nov 18, 2026')
+    expect(formatDateOrDash(null)).toBe('—')
   })
 
   it('reads calendar dates without a time zone', () => {

@@ -8,7 +8,7 @@ import { lockReasonText, quizRowText } from '@/lib/courses/lessons'
 import { previewSearch, usePreviewMode } from '@/lib/courses/preview-mode'
 import type { OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
 import { cn } from '@/lib/cn'
-import { formatTimestamp } from '../lib/player-text'
+import { formatClock } from '@/lib/format'
 
 export interface CurriculumProps {
   slug: string
@@ -102,7 +102,7 @@ function LessonLink({
         ) : null}
       </span>
       {lesson.duration_s > 0 ? (
-        <span className="shrink-0 text-xs text-slate-600 tabular-nums">{formatTimestamp(lesson.duration_s)}</span>
+        <span className="shrink-0 text-xs text-slate-600 tabular-nums">{formatClock(lesson.duration_s)}</span>
       ) : null}
     </Link>
   )

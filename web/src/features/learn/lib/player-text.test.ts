@@ -1,19 +1,11 @@
-// The player's sentences and clock formatting.
+// The player's sentences (clock times are formatted by @/lib/format and tested there).
 import { describe, expect, it } from 'vitest'
-import { canTrackProgress, continueLabel, formatTimestamp, incompleteReason, trophySummary } from './player-text'
+import { canTrackProgress, continueLabel, incompleteReason, trophySummary } from './player-text'
 
-describe('formatTimestamp', () => {
-  it('formats seconds as m:ss and h:mm:ss', () => {
-    expect(formatTimestamp(0)).toBe('0:00')
-    expect(formatTimestamp(5.9)).toBe('0:05')
-    expect(formatTimestamp(65)).toBe('1:05')
-    expect(formatTimestamp(600)).toBe('10:00')
-    expect(formatTimestamp(3725)).toBe('1:02:05')
-    expect(formatTimestamp(-3)).toBe('0:00')
-  })
-
-  it('labels the continue button', () => {
+describe('continueLabel', () => {
+  it('labels the continue button with the clock position', () => {
     expect(continueLabel(83)).toBe('Continue at 1:23')
+    expect(continueLabel(3725)).toBe('Continue at 1:02:05')
   })
 })
 

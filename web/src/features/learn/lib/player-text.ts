@@ -1,18 +1,11 @@
-// The sentences the player shows: why a lesson is not complete yet, the Trophy summary, "Continue at mm:ss".
+// The sentences the player shows: why a lesson is not complete yet, the Trophy summary, "Continue at mm:ss". Clock
+// times come from the app's one formatter (@/lib/format).
+import { formatClock } from '@/lib/format'
 import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { viewerMode } from '@/lib/courses/viewer-mode'
 
-/** Seconds as m:ss (h:mm:ss from an hour up), for positions in the video. */
-export function formatTimestamp(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds))
-  const hours = Math.floor(s / 3600)
-  const minutes = Math.floor((s % 3600) / 60)
-  const ss = String(s % 60).padStart(2, '0')
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${ss}` : `${minutes}:${ss}`
-}
-
 export function continueLabel(positionS: number): string {
-  return `Continue at ${formatTimestamp(positionS)}`
+  return `Continue at ${formatClock(positionS)}`
 }
 
 /** Why the lesson is not complete yet, or null when it is. */

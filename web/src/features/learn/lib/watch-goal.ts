@@ -1,7 +1,7 @@
 // How far a video lesson is toward its completion rule: the distinct seconds watched as a share of the video, the
 // share the rule asks for, and the sentences the player shows ("62 % of 90 % watched", why it is not complete yet).
 // The server decides completion (save_progress, watched_s ≥ threshold × duration_s); this only mirrors it.
-import { formatTimestamp } from './player-text'
+import { formatClock } from '@/lib/format'
 
 export interface WatchGoal {
   /** Whole percent of the video watched (distinct seconds), 0–100. */
@@ -42,5 +42,5 @@ export function endedShortText(goal: WatchGoal): string | null {
 }
 
 export function jumpLabel(second: number): string {
-  return `Watch the first part you skipped (from ${formatTimestamp(second)})`
+  return `Watch the first part you skipped (from ${formatClock(second)})`
 }

@@ -10,7 +10,8 @@ import { errorMessage } from '@/lib/errors'
 import type { Cohort, LearnerRow } from '../api/learners.api'
 import { useMoveLearner } from '../api/learners.mutations'
 import { learnersQueries } from '../api/learners.queries'
-import { formatDate, formatDuration, statusLabels } from '../lib/format'
+import { formatDateOrDash, formatTimeSpent } from '@/lib/format'
+import { statusLabels } from '../lib/labels'
 import { CertificateRevoke } from './certificate-revoke'
 
 const progressIcons = { completed: CircleCheck, in_progress: CircleDot, not_started: CircleDashed } as const
@@ -40,13 +41,13 @@ export function LearnerDetail({ courseId, row, cohorts }: { courseId: string; ro
         </div>
         <div>
           <dt className="text-slate-600">Time spent</dt>
-          <dd className="text-slate-900">{formatDuration(row.seconds_studied)}</dd>
+          <dd className="text-slate-900">{formatTimeSpent(row.seconds_studied)}</dd>
         </div>
       </dl>
       <Progress value={row.progress_percent} aria-label={`${row.display_name}'s progress`} />
 
       {row.enrollment_status === 'removed' ? (
-        <Alert tone="info" title={`Removed on ${formatDate(row.removed_at)}`}>
+        <Alert tone="info" title={`Removed on ${formatDateOrDash(row.removed_at)}`}>
           {row.removal_reason ? <p>Reason: {row.removal_reason}</p> : null}
           <p>Their progress is kept. Add them again by email to give them back access.</p>
         </Alert>
@@ -107,7 +108,7 @@ export function LearnerDetail({ courseId, row, cohorts }: { courseId: string; ro
                   </div>
                   <span className="shrink-0 text-right text-slate-700">
                     {progressWords[lesson.status]}
-                    {lesson.watchedS > 0 ? ` · ${formatDuration(lesson.watchedS)}` : ''}
+                    {lesson.watchedS > 0 ? ` · ${formatTimeSpent(lesson.watchedS)}` : ''}
                   </span>
                 </li>
               )

@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import type { InvitedRow, LearnerRow, RosterRow } from '../api/learners.api'
 import type { RosterQuery, RosterSort } from '../schemas/roster-search.schema'
-import { formatDate, sourceLabels, statusLabels } from '../lib/format'
+import { formatDate, formatDateOrDash } from '@/lib/format'
+import { sourceLabels, statusLabels } from '../lib/labels'
 
 interface RosterTableProps {
   rows: RosterRow[]
@@ -127,7 +128,7 @@ export function RosterTable({ rows, query, onSort, onOpen, onRemove, onCancel, b
               </td>
               <td role="cell" className={cn(cellClass, 'text-slate-700 md:whitespace-nowrap')}>
                 <CardLabel>Last activity</CardLabel>
-                {formatDate(row.last_activity_at)}
+                {formatDateOrDash(row.last_activity_at)}
               </td>
               <td role="cell" className={cn(cellClass, 'text-slate-700 md:whitespace-nowrap')}>
                 <CardLabel>Progress</CardLabel>

@@ -5,7 +5,7 @@ import { Search } from 'lucide-react'
 import { Input } from '@/components/ui/input'
 import type { Cohort } from '../api/learners.api'
 import { rosterStatuses, type RosterSearch } from '../schemas/roster-search.schema'
-import { statusLabels } from '../lib/format'
+import { statusLabels } from '../lib/labels'
 import { useDebouncedValue } from './use-debounced-value'
 
 interface RosterToolbarProps {

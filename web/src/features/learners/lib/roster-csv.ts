@@ -1,7 +1,7 @@
 // The roster as CSV: every learner matching the current filters (all pages, fetched page by page from the
 // database), in the table's order, with the table's columns plus what the detail shows.
 import type { RosterRow } from '../api/learners.api'
-import { sourceLabels, statusLabels } from './format'
+import { sourceLabels, statusLabels } from './labels'
 import { toCsv } from './csv'
 
 export const rosterCsvHeader = [
