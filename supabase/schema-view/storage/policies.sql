@@ -5,6 +5,7 @@
 --   supabase/migrations/20261121080300_create_storage_policies.sql
 --   supabase/migrations/20261124100300_image_only_public_buckets.sql
 --   supabase/migrations/20261129110300_course_media_types_on_every_path.sql
+--   supabase/migrations/20261129230100_school_logos_in_covers_bucket.sql
 
 -- storage.objects (the table itself belongs to the platform)
 
@@ -32,12 +33,12 @@ create policy avatars_update_owner on storage.objects
 comment on policy avatars_update_owner on storage.objects is 'Users replace their own avatars, with images.';
 create policy course_covers_delete_member on storage.objects
   for delete to authenticated
-  using (bucket_id = 'course-covers'::text AND private.is_course_folder_member(name));
-comment on policy course_covers_delete_member on storage.objects is 'Members of a course''s school remove its cover.';
+  using (bucket_id = 'course-covers'::text AND (private.is_course_folder_member(name) OR private.is_school_logo_folder_owner(name)));
+comment on policy course_covers_delete_member on storage.objects is 'Members of a course''s school remove its cover; owners of a school its logo.';
 create policy course_covers_insert_member on storage.objects
   for insert to authenticated
-  with check (bucket_id = 'course-covers'::text AND private.is_course_folder_member(name) AND private.is_image_object(name, metadata));
-comment on policy course_covers_insert_member on storage.objects is 'Members of a course''s school upload its cover (an image) under {course_id}/.';
+  with check (bucket_id = 'course-covers'::text AND (private.is_course_folder_member(name) OR private.is_school_logo_folder_owner(name)) AND private.is_image_object(name, metadata));
+comment on policy course_covers_insert_member on storage.objects is 'Members of a course''s school upload its cover (an image) under {course_id}/; owners of a school its logo under schools/{school_id}/.';
 create policy course_covers_select_anon on storage.objects
   for select to anon
   using (bucket_id = 'course-covers'::text);
@@ -48,9 +49,9 @@ create policy course_covers_select_authenticated on storage.objects
 comment on policy course_covers_select_authenticated on storage.objects is 'Covers are public: anyone lists and reads them.';
 create policy course_covers_update_member on storage.objects
   for update to authenticated
-  using (bucket_id = 'course-covers'::text AND private.is_course_folder_member(name))
-  with check (bucket_id = 'course-covers'::text AND private.is_course_folder_member(name) AND private.is_image_object(name, metadata));
-comment on policy course_covers_update_member on storage.objects is 'Members of a course''s school replace its cover, with an image.';
+  using (bucket_id = 'course-covers'::text AND (private.is_course_folder_member(name) OR private.is_school_logo_folder_owner(name)))
+  with check (bucket_id = 'course-covers'::text AND (private.is_course_folder_member(name) OR private.is_school_logo_folder_owner(name)) AND private.is_image_object(name, metadata));
+comment on policy course_covers_update_member on storage.objects is 'Members of a course''s school replace its cover, and owners of a school its logo, with an image.';
 create policy course_media_delete_member on storage.objects
   for delete to authenticated
   using (bucket_id = 'course-media'::text AND private.is_course_folder_member(name));

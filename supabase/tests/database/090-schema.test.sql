@@ -19,7 +19,8 @@ select results_eq(
     'private.can_read_course_media(text)',   -- preview media of published courses
     'private.course_staff(uuid)',            -- instructor names on course pages
     'private.lesson_availability(uuid)',     -- preview vs enroll in the outline
-    'private.lesson_availability(uuid,boolean)' -- the same rule as course_outline asks it (as_learner for members only)
+    'private.lesson_availability(uuid,boolean)', -- the same rule as course_outline asks it (as_learner for members only)
+    'private.school_staff(uuid)'             -- instructor names on the public school page (those course pages show)
   ],
   'anon executes only the security-definer helpers course pages and previews need'
 );

@@ -1441,20 +1441,29 @@ export type Database = {
       }
       schools: {
         Row: {
+          about_md: string
+          accent_color: string | null
           id: string
+          logo_path: string | null
           name: string
           slug: string
           updated_at: string
         }
         ComputedFields: never
         Insert: {
+          about_md?: string
+          accent_color?: string | null
           id?: string
+          logo_path?: string | null
           name: string
           slug: string
           updated_at?: string
         }
         Update: {
+          about_md?: string
+          accent_color?: string | null
           id?: string
+          logo_path?: string | null
           name?: string
           slug?: string
           updated_at?: string
@@ -1989,6 +1998,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      school_page: { Args: { slug: string }; Returns: Json }
       school_slug_available: { Args: { slug: string }; Returns: boolean }
       start_quiz_attempt: { Args: { p_lesson_id: string }; Returns: Json }
       unsubscribe_email: {

@@ -8,12 +8,19 @@
 --   supabase/migrations/20261124100200_guard_course_status_transitions.sql
 --   supabase/migrations/20261124131100_create_school_invitations.sql
 --   supabase/migrations/20261129110400_school_creations_out_of_schools.sql
+--   supabase/migrations/20261129230000_school_public_page.sql
 
 create table public.schools (
   id uuid default gen_random_uuid() not null,
   slug text not null,
   name text not null,
   updated_at timestamp with time zone default now() not null,
+  logo_path text,
+  accent_color text,
+  about_md text default ''::text not null,
+  constraint schools_about_md_length CHECK (private.school_about_problem(about_md) IS NULL),
+  constraint schools_accent_color_readable CHECK (private.accent_color_problem(accent_color) IS NULL),
+  constraint schools_logo_path_owned CHECK (logo_path IS NULL OR logo_path ~ (('^schools/'::text || id::text) || '/[A-Za-z0-9._-]+\.(png|jpe?g|webp|avif|gif)$'::text)),
   constraint schools_name_length CHECK (name = btrim(name) AND char_length(name) >= 3 AND char_length(name) <= 120),
   constraint schools_pkey PRIMARY KEY (id),
   constraint schools_slug_format CHECK (private.is_valid_slug(slug)),
@@ -23,6 +30,9 @@ create table public.schools (
 -- Comments
 comment on table public.schools is 'A course creator''s workspace (a solo teacher, a bootcamp, a small team).';
 comment on column public.schools.slug is 'Unique across Summit; lowercase words joined by hyphens, 3-60 characters.';
+comment on column public.schools.logo_path is 'The logo: an image in the public course-covers bucket under schools/{school_id}/ (square, cropped in the studio).';
+comment on column public.schools.accent_color is '#rrggbb with at least 4.5:1 contrast against white (white text is set on it) or against #0f172a (dark text is).';
+comment on column public.schools.about_md is 'Markdown shown on the school''s public page; at most 5,000 characters.';
 
 -- Grants
 grant delete on public.schools to authenticated;
@@ -35,6 +45,12 @@ grant insert (slug), select (slug), update (slug) on public.schools to authentic
 grant select (name) on public.schools to anon;
 grant insert (name), select (name), update (name) on public.schools to authenticated;
 grant select (updated_at) on public.schools to authenticated;
+grant select (logo_path) on public.schools to anon;
+grant select (logo_path), update (logo_path) on public.schools to authenticated;
+grant select (accent_color) on public.schools to anon;
+grant select (accent_color), update (accent_color) on public.schools to authenticated;
+grant select (about_md) on public.schools to anon;
+grant select (about_md), update (about_md) on public.schools to authenticated;
 
 -- Row-level security
 alter table public.schools enable row level security;
@@ -66,9 +82,10 @@ create policy schools_update_owner on public.schools
   for update to authenticated
   using (private.is_school_owner(id))
   with check (private.is_school_owner(id));
-comment on policy schools_update_owner on public.schools is 'Owners rename a school or change its slug.';
+comment on policy schools_update_owner on public.schools is 'Owners rename a school, change its slug, and edit its public page (logo, accent colour, about).';
 
 -- Triggers, in firing order (before, then after; by name within each)
+CREATE TRIGGER schools_check_page BEFORE INSERT OR UPDATE OF accent_color, about_md ON public.schools FOR EACH ROW EXECUTE FUNCTION private.check_school_page();
 CREATE TRIGGER schools_record_creation BEFORE INSERT ON public.schools FOR EACH ROW EXECUTE FUNCTION private.record_school_creation();
 CREATE TRIGGER schools_set_updated_at BEFORE UPDATE ON public.schools FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER schools_add_creator_as_owner AFTER INSERT ON public.schools FOR EACH ROW EXECUTE FUNCTION private.add_school_creator_as_owner();
