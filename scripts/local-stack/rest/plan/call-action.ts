@@ -63,11 +63,19 @@ export function planCall(ctx: RequestContext, name: string, rawBody: Buffer): Ca
   }
   const choice = findRoutine(ctx.cache, ctx.schema, name, keys, !isRead, bodyType)
   const { routine } = choice
-  if (choice.single && payload) {
-    // The whole body goes to the function's one unnamed parameter (findRoutine only picks such functions).
+  if (choice.single) {
+    // One unnamed parameter: PostgREST calls it positionally (OnePosParam) with the body as sent (a raw body, the
+    // JSON text, `[]` for a JSON scalar, '' for an empty body), or with the arguments of a GET or a form encoded as
+    // a JSON object (`{"":"v"}`), however the function was matched.
     const param = routine.params[0]!
-    const value =
-      payload.kind === 'raw' ? (param.type === 'bytea' ? payload.raw : payload.raw.toString('utf8')) : payload.json
+    let value: string | Buffer
+    if (payload?.kind === 'raw') value = payload.raw
+    else if (isRead && args.kind === 'direct') {
+      const object: Record<string, string> = Object.create(null) as Record<string, string>
+      for (const [k, v] of args.values) object[k] = Array.isArray(v) ? v[v.length - 1]! : v
+      value = JSON.stringify(object)
+    } else if (bodyType === 'json' && rawBody.length === 0) value = ''
+    else value = payload!.json
     args = { kind: 'single', value, param }
   } else if (!isRead && bodyType === 'urlencoded' && payload?.kind === 'json') {
     args = { kind: 'direct', values: new Map(Object.entries(JSON.parse(payload.json) as Record<string, string>)) }

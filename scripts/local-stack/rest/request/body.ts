@@ -30,11 +30,15 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   }
 }
 
-function keysOf(value: unknown): { keys: string[]; isArray: boolean } | undefined {
+/**
+ * PostgREST's payloadAttributes: an object's keys, or those of an array's objects (all the same); an array holding
+ * anything else is refused, and any other JSON value (a string, a number, null) is taken as an empty array.
+ */
+function keysOf(value: unknown): { keys: string[]; isArray: boolean; json?: string } | undefined {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     return { keys: Object.keys(value), isArray: false }
   }
-  if (!Array.isArray(value)) return undefined
+  if (!Array.isArray(value)) return { keys: [], isArray: true, json: '[]' }
   if (value.length === 0) return { keys: [], isArray: true }
   let keys: string[] | undefined
   for (const element of value) {
@@ -62,7 +66,7 @@ export function parsePayload(
       // The text is bound as the client sent it: parsing only checks it and reads its keys. Re-serialising would
       // cost another copy of the body, round big numbers and overflow the stack on deep nesting.
       const text = body.toString('utf8')
-      if (text.trim() === '' && isRpc) return { kind: 'json', json: '{}', keys: columns ?? [], isArray: false }
+      if (text === '' && isRpc) return { kind: 'json', json: '{}', keys: columns ?? [], isArray: false }
       let value: unknown
       try {
         value = JSON.parse(text)
@@ -72,7 +76,7 @@ export function parsePayload(
       if (columns) return { kind: 'json', json: text, keys: columns, isArray: Array.isArray(value) }
       const attrs = keysOf(value)
       if (!attrs) throw apiErrors.invalidBody('All object keys must match')
-      return { kind: 'json', json: text, ...attrs }
+      return { kind: 'json', json: attrs.json ?? text, keys: attrs.keys, isArray: attrs.isArray }
     }
     case 'csv': {
       const rows = parseCsv(body.toString('utf8'))

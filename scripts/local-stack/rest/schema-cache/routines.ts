@@ -54,7 +54,7 @@ export function loadRoutines(
       volatility: volatilities[row.volatility] ?? 'volatile',
       description: row.description,
     }
-    if (!isCallable(inputs)) continue
+    if (!isCallable(inputs, row.arg_names.length > 0)) continue
     const k = key(row.schema, row.name)
     routines.set(k, [...(routines.get(k) ?? []), routine])
   }
@@ -62,14 +62,15 @@ export function loadRoutines(
 }
 
 /**
- * PostgREST leaves out of its cache (so RPC answers PGRST202 for them) every function with more than one unnamed
- * parameter, and one with a single unnamed parameter unless its first input is bytea, json, jsonb, text or xml.
+ * PostgREST's cache query (src/PostgREST/SchemaCache.hs, `callable`) counts as unnamed the inputs that have no entry
+ * in proargnames: with proargnames absent (no parameter named), a function of two or more inputs is left out (RPC
+ * answers PGRST202) and one of a single input kept only when that input is bytea, json, jsonb, text or xml. Once any
+ * parameter is named, proargnames holds '' for the others and the function is kept; '' is then their name.
  */
 const wholeBodyTypes = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
-function isCallable(inputs: RoutineParam[]): boolean {
-  const unnamed = inputs.filter((p) => p.name === '').length
-  if (unnamed === 0) return true
-  return unnamed === 1 && wholeBodyTypes.has(inputs[0]!.type)
+function isCallable(inputs: RoutineParam[], hasArgNames: boolean): boolean {
+  if (hasArgNames || inputs.length === 0) return true
+  return inputs.length === 1 && wholeBodyTypes.has(inputs[0]!.type)
 }
 
 function returnShape(

@@ -20,10 +20,12 @@ export function callSql(routine: Routine, args: CallArgs, params: Params): strin
   const select = scalar ? 'SELECT pgrst_call.pgrst_scalar' : 'SELECT pgrst_call.*'
   switch (args.kind) {
     case 'single': {
+      // PostgREST's singleParameter: bytea goes as bytes, anything else as text cast to the parameter's type.
+      const { value, param } = args
       const p =
-        args.param.type === 'bytea'
-          ? `${params.add(args.value)}::bytea`
-          : `${params.add(args.value)}::${args.param.type}`
+        param.type === 'bytea'
+          ? `${params.add(typeof value === 'string' ? Buffer.from(value, 'utf8') : value)}::bytea`
+          : `${params.add(typeof value === 'string' ? value : value.toString('utf8'))}::${param.type}`
       return `${select} FROM ${call(p)}`
     }
     case 'direct': {

@@ -163,6 +163,16 @@ create function rest_test.add_item(name text) returns rest_test.items language s
   $$ insert into rest_test.items (name) values (name) returning * $$;
 create function rest_test.overloaded(a int) returns text language sql immutable as $$ select 'int' $$;
 create function rest_test.overloaded(a text) returns text language sql immutable as $$ select 'text' $$;
+-- Created out of PostgREST's order (fewer parameters first, then no description first, then by parameter), which
+-- PGRST203 lists them in.
+create function rest_test.ordered(a text, b int default 1) returns text language sql immutable as $$ select 'text, int' $$;
+create function rest_test.ordered(a int) returns text language sql immutable as $$ select 'int' $$;
+comment on function rest_test.ordered(int) is 'the integer one';
+create function rest_test.ordered(a text) returns text language sql immutable as $$ select 'text' $$;
+-- Named and unnamed parameters together: proargnames holds '' for the unnamed one, so PostgREST keeps it and its
+-- name is ''; a default on the only, unnamed, parameter.
+create function rest_test.label_pair(label text, int) returns text language sql immutable as $$ select label || $2 $$;
+create function rest_test.text_or_default(text default 'none') returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function rest_test.whoami() returns json language sql stable as $$
   select json_build_object(
     'role', current_user,

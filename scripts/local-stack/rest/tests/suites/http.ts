@@ -60,9 +60,21 @@ export function httpSuite(env: SuiteEnv): void {
       expect(await post('{"name": ')).toMatchObject({ message: 'Empty or invalid json' })
       expect(await post('')).toMatchObject({ message: 'Empty or invalid json' })
       expect(await post('[{"name":"a"},{"qty":1}]')).toMatchObject({ message: 'All object keys must match' })
-      expect(await post('42')).toMatchObject({ message: 'All object keys must match' })
+      expect(await post('[42, {"name":"a"}]')).toMatchObject({ message: 'All object keys must match' })
       expect(await post('<item/>', 'text/xml')).toMatchObject({ message: 'Content-Type not acceptable: text/xml' })
       expect(await post('x', 'image/png')).toMatchObject({ message: 'Content-Type not acceptable: image/png' })
+    })
+
+    it('takes a JSON scalar as an empty array, as payloadAttributes in PostgREST does (nothing inserted)', async () => {
+      for (const body of ['42', '"text"', 'null']) {
+        const res = await raw(env, '/items', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+        })
+        expect(res.status, `${body} → ${res.text}`).toBe(201)
+        expect(res.json()).toEqual([])
+      }
     })
 
     it('accepts CSV and form bodies for inserts', async () => {

@@ -37,8 +37,10 @@ export function rpcSuite(env: SuiteEnv): void {
       expect((await post('echo_json', '{"a":[1,2.50,12345678901234567890]}', 'application/json')).text).toBe(
         '{"a":[1,2.50,12345678901234567890]}',
       )
+      // A function whose parameters are all optional matches a raw body's empty set of names (PostgREST's
+      // matchesParams), and is called without arguments.
+      expect((await post('greet', 'Ada', 'text/plain')).json()).toBe('hello world')
       for (const [fn, type] of [
-        ['greet', 'text/plain'],
         ['add_item', 'text/plain'],
         ['echo_text', 'application/octet-stream'],
         ['byte_length', 'text/plain'],
@@ -76,13 +78,56 @@ export function rpcSuite(env: SuiteEnv): void {
       expect(wrong.error?.hint).toBe('Perhaps you meant to call the function rest_test.add(a, b)')
     })
 
-    it('never matches an empty key to an unnamed parameter, and keeps SQL errors about it from the client', async () => {
-      const res = await raw(env, '/rpc/echo_text', { method: 'POST', body: '{"":"abc"}' })
-      expect(res.status, res.text).toBe(404)
-      expect(res.json()).toMatchObject({
+    it('calls a single unnamed parameter of any kept type by the empty key, with the whole body', async () => {
+      // PostgREST v14 (Plan.hs findProc, CallPlan OnePosParam): the parameter's name is '', so `{"": …}` names it,
+      // and a one-unnamed-parameter function is called positionally with the body as sent, cast to its type.
+      const body = '{"": "test"}'
+      const post = (fn: string, text = body) => raw(env, `/rpc/${fn}`, { method: 'POST', body: text })
+      const upper = await post('echo_text')
+      expect(upper.status, upper.text).toBe(200)
+      expect(upper.json()).toBe('{"": "TEST"}')
+      expect((await db().rpc('echo_text', { '': 'test' })).data).toBe('{"":"TEST"}')
+      expect((await post('echo_json')).text).toBe(body)
+      expect((await post('echo_jsonb')).json()).toEqual({ '': 'test' })
+      expect((await post('byte_length')).json()).toBe(Buffer.byteLength(body))
+      expect((await post('echo_xml', '{"": "<b>x</b>"}')).json()).toBe('{"": "<b>x</b>"}')
+      // A single unnamed int parameter is not in PostgREST's cache: not found, the empty key named as ().
+      const int = await post('double_it', '{"": 1}')
+      expect(int.status).toBe(404)
+      expect(int.json()).toMatchObject({
         code: 'PGRST202',
-        message: 'Could not find the function rest_test.echo_text() in the schema cache',
+        message: 'Could not find the function rest_test.double_it() in the schema cache',
+        details:
+          'Searched for the function rest_test.double_it with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       })
+      // Another key: text is not a JSON body's fallback type (PGRST202), json and jsonb take it whole.
+      expect((await post('echo_text', '{"x": "test"}')).json()).toMatchObject({ code: 'PGRST202' })
+      expect((await post('echo_jsonb', '{"x": 1}')).json()).toEqual({ x: 1 })
+      // A JSON scalar is taken as an empty array, as PostgREST's payloadAttributes does.
+      expect((await post('echo_json', '"just text"')).json()).toEqual([])
+      // A form names the parameter the same way; its fields reach the function as a JSON object.
+      const form = await raw(env, '/rpc/echo_text', {
+        method: 'POST',
+        body: '=test',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      expect(form.json()).toBe('{"":"TEST"}')
+    })
+
+    it('names an unnamed parameter among named ones by the empty key, and calls an optional one without', async () => {
+      // Named through json_to_record, the empty name is PostgreSQL's syntax error, as in PostgREST's SQL.
+      expect((await db().rpc('label_pair', { label: 'n', '': 2 })).error).toMatchObject({ code: '42601' })
+      // No argument: the only parameter is optional, so PostgREST matches and passes the arguments object ({}).
+      expect((await db().rpc('text_or_default', {}, { get: true })).data).toBe('got {}')
+      // A raw body matches a function whose parameters are all optional, and goes to its one parameter.
+      const text = await raw(env, '/rpc/text_or_default', {
+        method: 'POST',
+        body: 'plain',
+        headers: { 'content-type': 'text/plain' },
+      })
+      expect(text.json()).toBe('got plain')
+      // An empty body on a text parameter is no named match and no whole-body one (json/jsonb only).
+      expect((await raw(env, '/rpc/echo_text', { method: 'POST', body: '' })).status).toBe(404)
     })
 
     it('reads set-returning functions like tables: filters, order, limit, select and embedding', async () => {
@@ -144,6 +189,10 @@ export function rpcSuite(env: SuiteEnv): void {
         details: null,
         hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       })
+      // PostgREST's order: fewer parameters first, then those without a description, then by parameter.
+      expect((await db().rpc('ordered', { a: 1 })).error?.message).toBe(
+        'Could not choose the best candidate function between: rest_test.ordered(a => text), rest_test.ordered(a => integer), rest_test.ordered(a => text, b => integer)',
+      )
     })
 
     it('passes errors raised in SQL through: P0001 → 400, PTxyz → xyz, PGRST with full control', async () => {
