@@ -1,6 +1,7 @@
 // Notes in the player: an enrolled learner pins a note to a moment of the video, jumps back to that moment from the
 // note, edits it, finds it under "My notes" for the course, exports them as Markdown and deletes it; the notes
-// section and the My notes page have no serious or critical axe violation at 1280 and 360 px.
+// section and the My notes page have no serious or critical axe violation at 1280 and 360 px. A note saved while the
+// API is unreachable waits on the device (even through a reload) and is sent, once, when the API is back.
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
@@ -92,7 +93,9 @@ test('a learner pins a note to a moment, seeks back to it, edits, exports and de
   await expect(page.getByRole('heading', { name: 'No notes yet' })).toBeVisible()
 })
 
-test('a note typed while the API is unreachable is kept, and saved once it is back', async ({ page }) => {
+test('a note saved while the API is unreachable waits on the device, survives a reload and is sent once', async ({
+  page,
+}) => {
   const user = await createConfirmedUser()
   await signIn(page, user.email, user.password, `/courses/${slug}`)
   await page.getByRole('button', { name: 'Enroll for free' }).click()
@@ -102,18 +105,30 @@ test('a note typed while the API is unreachable is kept, and saved once it is ba
   await expect(notes.getByText('No notes on this lesson yet.')).toBeVisible()
 
   await page.route('**/rest/v1/notes**', (route) => route.abort('internetdisconnected'))
-  await notes.getByRole('textbox', { name: 'New note' }).fill('Written on a train')
+  const noteField = notes.getByRole('textbox', { name: 'New note' })
+  await noteField.fill('Written on a train')
   await notes.getByRole('button', { name: 'Save note' }).click()
-  await expect(notes.getByRole('alert')).toContainText('Your text is kept here')
-  // Even a reload keeps the draft.
+  const waiting = notes.getByRole('list', { name: 'Notes waiting to be sent' })
+  await expect(waiting).toContainText('Written on a train')
+  await expect(waiting).toContainText('Not sent yet: kept on this device and sent when you are back online.')
+  await expect(noteField).toHaveValue('')
+
+  // A reload keeps it waiting (the API is still away for notes).
   await page.reload()
-  await expect(page.getByTestId('my-notes').getByRole('textbox', { name: 'New note' })).toHaveValue(
+  await expect(page.getByTestId('my-notes').getByRole('list', { name: 'Notes waiting to be sent' })).toContainText(
     'Written on a train',
   )
 
+  // The API is back: the outbox sends it on its next try, with nothing to click.
   await page.unroute('**/rest/v1/notes**')
-  await page.getByTestId('my-notes').getByRole('button', { name: 'Save note' }).click()
-  await expect(page.getByTestId('my-notes').getByRole('article')).toContainText('Written on a train')
+  await expect(page.getByTestId('my-notes').getByRole('article')).toContainText('Written on a train', {
+    timeout: 30_000,
+  })
+  await expect(page.getByTestId('my-notes').getByRole('list', { name: 'Notes waiting to be sent' })).toHaveCount(0)
+  const client = await learnerClient(user.email, user.password)
+  const { data, error } = await client.from('notes').select('lesson_id, body')
+  expect(error).toBeNull()
+  expect(data).toEqual([{ lesson_id: videoLesson, body: 'Written on a train' }])
 })
 
 test('after Next three times a note is saved on the lesson on screen, under one notes and one Q&A panel', async ({

@@ -33,13 +33,23 @@ export async function listCourseNotes(client: SupabaseClient, courseId: string):
 
 export async function createNote(
   client: SupabaseClient,
-  values: { lessonId: string; atS: number | null; body: string },
+  values: { id?: string; lessonId: string; atS: number | null; body: string },
 ): Promise<NoteRow> {
   // course_id is required by the generated Insert type but set by the database from the lesson (no column grant).
-  const row = { lesson_id: values.lessonId, at_s: values.atS, body: values.body } as TablesInsert<'notes'>
+  const row = {
+    id: values.id,
+    lesson_id: values.lessonId,
+    at_s: values.atS,
+    body: values.body,
+  } as TablesInsert<'notes'>
   const { data, error } = await client.from('notes').insert(row).select(columns).single()
-  if (error) throw error
-  return data
+  if (!error) return data
+  // A note with the device's id that is there already: an earlier send arrived and its answer was lost on the way.
+  if (values.id && error.code === '23505') {
+    const existing = await client.from('notes').select(columns).eq('id', values.id).maybeSingle()
+    if (existing.data) return existing.data
+  }
+  throw error
 }
 
 export async function updateNote(client: SupabaseClient, values: { id: string; body: string }): Promise<NoteRow> {

@@ -1,10 +1,12 @@
 // Writing notes: each mutation refreshes the lesson's list and the course's "My notes" of the same user.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
-import { createNote, deleteNote, updateNote, type NoteRow } from './notes.api'
+import type { QueuedNote } from '../lib/note-queue'
+import { sendOrQueueNote } from './note-outbox'
+import { deleteNote, updateNote, type NoteRow } from './notes.api'
 import { notesKeys } from './notes.queries'
 
-function useRefreshNotes(userId: string) {
+export function useRefreshNotes(userId: string) {
   const queryClient = useQueryClient()
   return (note: Pick<NoteRow, 'lesson_id' | 'course_id'>) =>
     Promise.all([
@@ -13,11 +15,19 @@ function useRefreshNotes(userId: string) {
     ])
 }
 
+/** A new note, named on this device: saved now, or 'queued' to wait here while the API cannot be reached. */
 export function useCreateNote(userId: string) {
   const refresh = useRefreshNotes(userId)
   return useMutation({
-    mutationFn: (values: { lessonId: string; atS: number | null; body: string }) => createNote(supabase, values),
-    onSuccess: refresh,
+    mutationFn: (values: { lessonId: string; atS: number | null; body: string }) =>
+      sendOrQueueNote({
+        id: crypto.randomUUID(),
+        lesson_id: values.lessonId,
+        at_s: values.atS,
+        body: values.body,
+        written_at: new Date().toISOString(),
+      } satisfies QueuedNote),
+    onSuccess: (outcome) => (outcome === 'queued' ? undefined : refresh(outcome.saved)),
   })
 }
 

@@ -1,10 +1,12 @@
 // "My notes" under a lesson (a Collapsible): the learner's notes on it, in order of their moment, and a form for a
 // new one. On a video lesson a new note is pinned to the moment the learner started writing it (changeable before
 // saving), and each note's moment seeks the video. The video is reached only through the callbacks the route passes.
-import { useState } from 'react'
+// A note saved while the API cannot be reached waits on this device, listed as waiting, and is sent when the
+// connection returns (note-outbox); one the database then refuses comes back into the box with the reason.
+import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ChevronRight, NotebookPen } from 'lucide-react'
+import { ChevronRight, CloudOff, NotebookPen } from 'lucide-react'
 import { Composer } from '@/components/composer'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -12,9 +14,12 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
+import { writeDraft } from '@/lib/drafts'
 import { errorMessage } from '@/lib/errors'
-import { useCreateNote } from '../api/notes.mutations'
+import { onNoteRefused, onNoteSynced, useNoteOutbox } from '../api/note-outbox'
+import { useCreateNote, useRefreshNotes } from '../api/notes.mutations'
 import { notesQueries } from '../api/notes.queries'
+import { waitingNotes } from '../lib/note-queue'
 import { noteBodySchema } from '../lib/note.schema'
 import { formatClock } from '@/lib/format'
 import { NoteItem } from './note-item'
@@ -32,8 +37,12 @@ export interface LessonNotesProps {
   video: VideoControls | null
 }
 
+const draftKey = (userId: string, lessonId: string) => `note:${userId}:${lessonId}`
+
 export function LessonNotes({ userId, lessonId, slug, video }: LessonNotesProps) {
   const notes = useQuery(notesQueries.lesson(userId, lessonId))
+  const waiting = waitingNotes(useNoteOutbox().queue, lessonId)
+  const refused = useWaitingNoteOutcomes(userId, lessonId)
   const count = notes.data?.length ?? 0
   return (
     <Collapsible defaultOpen className="rounded-lg border border-slate-200 bg-white" data-testid="my-notes">
@@ -77,10 +86,50 @@ export function LessonNotes({ userId, lessonId, slug, video }: LessonNotesProps)
             ))}
           </ul>
         )}
-        <NewNote userId={userId} lessonId={lessonId} video={video} />
+        {waiting.length > 0 ? (
+          <ul className="flex flex-col gap-2" aria-label="Notes waiting to be sent">
+            {waiting.map((note) => (
+              <li key={note.id} className="rounded-md border border-dashed border-slate-300 p-3 text-sm">
+                <p className="whitespace-pre-wrap text-slate-900">{note.body}</p>
+                <p className="mt-1 flex items-center gap-1 text-slate-600">
+                  <CloudOff aria-hidden="true" className="size-4" />
+                  Not sent yet: kept on this device and sent when you are back online.
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {refused ? (
+          <Alert tone="error" title="A note written offline could not be saved">
+            <p>{refused} Its text is back in the box below.</p>
+          </Alert>
+        ) : null}
+        <NewNote key={refused ?? 'new'} userId={userId} lessonId={lessonId} video={video} />
       </CollapsibleContent>
     </Collapsible>
   )
+}
+
+/**
+ * Follows the waiting notes of this lesson: one that reaches the database refreshes the lists; one it refuses is put
+ * back in the box as a draft, and the reason returned (the box is remounted by it to read the draft).
+ */
+function useWaitingNoteOutcomes(userId: string, lessonId: string): string | null {
+  const refresh = useRefreshNotes(userId)
+  const [refused, setRefused] = useState<string | null>(null)
+  useEffect(() => {
+    const stopSynced = onNoteSynced((note) => void refresh(note))
+    const stopRefused = onNoteRefused((entry, error) => {
+      if (entry.lesson_id !== lessonId) return
+      writeDraft(draftKey(userId, lessonId), entry.body)
+      setRefused(errorMessage(error))
+    })
+    return () => {
+      stopSynced()
+      stopRefused()
+    }
+  }, [refresh, userId, lessonId])
+  return refused
 }
 
 function NewNote({ userId, lessonId, video }: Omit<LessonNotesProps, 'slug'>) {
@@ -95,7 +144,7 @@ function NewNote({ userId, lessonId, video }: Omit<LessonNotesProps, 'slug'>) {
       <Composer
         label="New note"
         hint="Markdown works: **bold**, lists, links."
-        draftKey={`note:${userId}:${lessonId}`}
+        draftKey={draftKey(userId, lessonId)}
         schema={noteBodySchema}
         submitLabel="Save note"
         busyLabel="Saving…"
