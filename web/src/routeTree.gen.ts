@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as CalendarRouteImport } from './routes/calendar'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as StatsRouteImport } from './routes/stats'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
@@ -55,6 +56,11 @@ const AchievementsRoute = AchievementsRouteImport.update({
 const CalendarRoute = CalendarRouteImport.update({
   id: '/calendar',
   path: '/calendar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StatsRoute = StatsRouteImport.update({
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRoute
   '/achievements': typeof AchievementsRoute
   '/calendar': typeof CalendarRoute
+  '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
@@ -214,6 +221,7 @@ export interface FileRoutesByTo {
   '/account': typeof AccountRoute
   '/achievements': typeof AchievementsRoute
   '/calendar': typeof CalendarRoute
+  '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/achievements': typeof AchievementsRoute
   '/calendar': typeof CalendarRoute
+  '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
@@ -275,6 +284,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/achievements'
     | '/calendar'
+    | '/notifications'
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/achievements'
     | '/calendar'
+    | '/notifications'
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
@@ -333,6 +344,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/achievements'
     | '/calendar'
+    | '/notifications'
     | '/stats'
     | '/auth/callback'
     | '/auth/forgot'
@@ -363,6 +375,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute
   AchievementsRoute: typeof AchievementsRoute
   CalendarRoute: typeof CalendarRoute
+  NotificationsRoute: typeof NotificationsRoute
   StatsRoute: typeof StatsRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
@@ -416,6 +429,13 @@ declare module '@tanstack/react-router' {
       path: '/calendar'
       fullPath: '/calendar'
       preLoaderRoute: typeof CalendarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stats': {
@@ -587,6 +607,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   AchievementsRoute: AchievementsRoute,
   CalendarRoute: CalendarRoute,
+  NotificationsRoute: NotificationsRoute,
   StatsRoute: StatsRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,

@@ -1,5 +1,6 @@
 // /account: the signed-in user's profile (name, avatar, time zone), security (password, authenticator app and
-// recovery codes, passkeys), certificates, the calendar subscription, and privacy (sessions, export, deletion).
+// recovery codes, passkeys), certificates, notification preferences, the calendar subscription, and privacy
+// (sessions, export, deletion).
 // Signed-out visitors are sent to sign in and brought back here; destructive acts go through the shared step-up guard.
 import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
@@ -11,6 +12,7 @@ import { AccountPage } from '@/features/account/components/account-page'
 import { AccountPageSkeleton } from '@/features/account/components/account-page-skeleton'
 import { CalendarFeedSection } from '@/features/calendar/components/calendar-feed-section'
 import { MyCertificatesSection } from '@/features/certificates/components/my-certificates-section'
+import { NotificationPreferencesSection } from '@/features/notifications/components/notification-preferences-section'
 import { PrivacySectionsSkeleton } from '@/features/account/privacy/components/privacy-sections-skeleton'
 import type { SecuritySectionProps } from '@/features/account/security/components/security-section'
 import { SecuritySectionSkeleton } from '@/features/account/security/components/security-section-skeleton'
@@ -61,6 +63,9 @@ function AccountRoute() {
       </div>
       <div className="mx-auto w-full max-w-2xl">
         <MyCertificatesSection userId={session.user.id} />
+      </div>
+      <div className="mx-auto w-full max-w-2xl">
+        <NotificationPreferencesSection userId={session.user.id} />
       </div>
       <div className="mx-auto w-full max-w-2xl">
         <CalendarFeedSection userId={session.user.id} />

@@ -1,9 +1,10 @@
 // The header on every page: the product name (a link home), the primary links on wide screens
-// and the `Menu` drawer below 640 px (Tailwind's `sm`); on the right, sign in or the account menu.
+// and the `Menu` drawer below 640 px (Tailwind's `sm`); on the right, sign in or the bell and the account menu.
 import { lazy, Suspense } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Mountain } from 'lucide-react'
 import { useAuthSync } from '@/features/auth/use-auth-sync'
+import { NotificationBellSlot } from '@/features/notifications/components/notification-bell-slot'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { AccountMenu } from './account-menu'
 import { NavLinkList } from './nav-link-list'
@@ -31,7 +32,8 @@ export function SiteHeader() {
         <nav aria-label="Primary" className="hidden sm:block">
           <NavLinkList layout="row" />
         </nav>
-        <div className="ml-auto flex items-center">
+        <div className="ml-auto flex items-center gap-1">
+          <NotificationBellSlot />
           <AccountMenu />
         </div>
       </div>

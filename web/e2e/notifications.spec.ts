@@ -1,0 +1,58 @@
+// Notifications: a new user's bell shows nothing unread and /notifications says so; a trophy earned (a row the
+// database writes) raises the bell's count live in the open tab, the popover lists it unread with a link to
+// /achievements, "Mark all read" clears the count, and /notifications lists it read. The preferences on /account
+// save per kind and channel. Axe finds nothing serious at either width.
+import { expect, test } from '@playwright/test'
+import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
+import { sql } from './support/db'
+
+test('a notification reaches the open tab live, is read from the bell and marked read', async ({ page }) => {
+  test.setTimeout(120_000)
+  const user = await createConfirmedUser({ displayName: 'Nell Notified' })
+  await signIn(page, user.email, user.password, '/notifications')
+  await expect(page).toHaveTitle('Notifications · Summit')
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'No notifications yet' })).toBeVisible()
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ })
+  await expect(bell).toHaveAccessibleName('Notifications')
+  await expectNoSeriousViolations(page)
+
+  // Let the bell's channel join before the row is written, so the insert arrives over Realtime, not a refetch.
+  await page.waitForTimeout(1500)
+  await sql(`insert into public.user_achievements (user_id, code) values ($1, 'night_owl')`, [user.id])
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 })
+  await expect(page.getByRole('link', { name: /Unread: Trophy earned: Night owl/ })).toBeVisible()
+
+  await bell.click()
+  const panel = page.getByRole('dialog', { name: 'Notifications' })
+  const item = panel.getByRole('link', { name: /Trophy earned: Night owl/ })
+  await expect(item).toContainText('Unread')
+  await expect(item).toHaveAttribute('href', '/achievements')
+  await expectNoSeriousViolations(page)
+  await panel.getByRole('button', { name: 'Mark all read' }).click()
+  await expect(bell).toHaveAccessibleName('Notifications', { timeout: 10_000 })
+  await expect(panel.getByRole('link', { name: /^Trophy earned: Night owl/ })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // The page lists it read as well.
+  await expect(page.getByRole('link', { name: /^Trophy earned: Night owl/ })).toBeVisible()
+  await expect(page.getByText('All read', { exact: true })).toBeVisible()
+
+  // Preferences: trophies by email off by default; turning answers off in the app saves.
+  await page.goto('/account#notification-preferences')
+  const answersInApp = page.getByRole('checkbox', { name: 'Answers to my questions in the app' })
+  await expect(answersInApp).toBeChecked({ timeout: 15_000 })
+  await expect(page.getByRole('checkbox', { name: 'Trophies earned by email' })).not.toBeChecked()
+  await answersInApp.click()
+  await expect(page.getByText('Saved.')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'Answers to my questions in the app' })).not.toBeChecked({
+    timeout: 15_000,
+  })
+  const [row] = await sql<{ app: boolean; email: boolean }>(
+    `select app, email from public.notification_preferences where user_id = $1 and kind = 'answer'`,
+    [user.id],
+  )
+  expect(row).toEqual({ app: false, email: true })
+})
