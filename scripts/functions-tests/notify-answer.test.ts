@@ -1,6 +1,7 @@
 // Integration: the asker's email on the running stack — a learner answers a question through the Data API, calls
-// the notify-answer function, and the asker's inbox (Mailpit's API) receives one email over SMTP naming the answerer,
-// the lesson and the course, with a link to the lesson; a second call sends nothing. Only the answer's author may
+// the notify-answer function, and the asker's inbox (Mailpit's API) receives one email over SMTP, in the mail module's
+// layout, from Summit's sender, naming the school, the answerer, the lesson and the course, with the answer's markdown
+// rendered safely and a link to the lesson; a second call sends nothing. Only the answer's author may
 // call it; an answer to one's own question sends nothing; a staff answer says "instructor".
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,7 +24,7 @@ interface Email {
   Subject: string
   Text: string
   HTML: string
-  From: { Address: string }
+  From: { Name: string; Address: string }
 }
 
 /** The emails to `to`, newest first, once at least `count` have arrived (waiting up to 10 s). */
@@ -113,7 +114,11 @@ describe.skipIf(!apiUrl)('notify-answer', () => {
     expect(email!.Text).toContain('> Screen reader users **jump** between them.\n>\n> Try it.')
     expect(email!.Text).toContain(link)
     expect(email!.HTML).toContain(`<a href="${link}"`)
-    expect(email!.HTML).not.toContain('<strong>jump</strong>')
+    expect(email!.HTML).toContain('Screen reader users <strong>jump</strong> between them.')
+    expect(email!.Text.startsWith('Function Test School\n'), email!.Text).toBe(true)
+    expect(email!.HTML).toContain('Function Test School</td>')
+    expect(email!.Text).toContain('You get this email because you asked a question in Test course.')
+    expect(email!.From).toEqual({ Name: 'Summit', Address: 'no-reply@summit.example' })
 
     // Claimed once: calling again (a retry, a double click) sends nothing.
     expect(await invoke(answerer.db, { answer_id: answerId })).toEqual({ status: 200, body: { sent: false } })

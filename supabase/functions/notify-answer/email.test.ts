@@ -1,7 +1,9 @@
-// Unit tests of the asker's email: the subject names the answerer, lesson and course; the text and HTML quote the
-// question and answer as typed (escaped in HTML, never rendered), link to the lesson, and cut a long question.
+// Unit tests of the asker's email: the subject names the answerer, lesson and course; the school heads it; the text
+// quotes the question and answer as typed; the HTML escapes both and renders the answer's markdown safely; the lesson
+// link is a button and written out; a long question is cut.
 import assert from 'node:assert/strict'
-import { composeEmail, escapeHtml, lessonUrl, QUESTION_EXCERPT_CHARS } from './email.ts'
+import { escapeHtml } from '../_shared/mail/mod.ts'
+import { composeEmail, lessonUrl, QUESTION_EXCERPT_CHARS } from './email.ts'
 import type { AnswerEmail } from './schema.ts'
 
 const content: AnswerEmail & { to: string } = {
@@ -34,13 +36,23 @@ Deno.test('subject, text and HTML say who answered what, where, with the link', 
     email.subject,
     'Ian Instructor answered your question in Who uses assistive technology — Web Accessibility Basics',
   )
-  assert.ok(email.text.startsWith('Hi Ada Asker,\n\nIan Instructor (instructor) answered your question in'))
+  assert.ok(email.text.includes('\nHi Ada Asker,\n\nIan Instructor (instructor) answered your question in'))
   assert.ok(email.text.includes('You asked:\n> Is a skip link still needed?\n'))
   assert.ok(email.text.includes('Ian Instructor answered:\n> Yes: a **skip link** helps.\n>\n> See <nav>.\n'))
-  assert.ok(email.text.includes(`Read it in the lesson and reply there: ${link}`))
-  assert.ok(email.html.includes(`<a href="${link}"`))
-  assert.ok(email.html.includes('Yes: a **skip link** helps.\n\nSee &lt;nav&gt;.'))
+  assert.ok(email.text.includes(`Read it in the lesson: ${link}`))
+  assert.equal([...email.html.matchAll(new RegExp(`<a href="${link}"`, 'g'))].length, 2, 'a button and the link')
+  assert.ok(
+    email.html.includes('Yes: a <strong>skip link</strong> helps.</p>\n<p style="margin:0 0 16px">See &lt;nav&gt;.'),
+  )
   assert.ok(!email.html.includes('<nav>'))
+  assert.ok(email.text.includes('You get this email because you asked a question in Web Accessibility Basics.'))
+})
+
+Deno.test('the school of the course heads the email; Summit without one', () => {
+  const email = composeEmail(content, site, { name: 'Summit Academy <Labs>' })
+  assert.ok(email.text.startsWith('Summit Academy <Labs>\n'))
+  assert.ok(email.html.includes('Summit Academy &lt;Labs&gt;</td>'))
+  assert.ok(composeEmail(content, site).text.startsWith('Summit\n'))
 })
 
 Deno.test('a learner’s answer is not marked instructor', () => {

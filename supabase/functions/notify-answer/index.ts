@@ -6,13 +6,13 @@
 // With the service role key and `{ retry: true }` (the retry-answer-emails cron job, through pg_net) it sends the
 // answer emails that are due again instead: 200 `{ sent, failed }` (retry.ts).
 import { HttpError, json, requireMethod, serveJson } from '../_shared/http.ts'
+import { schoolOfCourse, smtpConfig, smtpSender } from '../_shared/mail/mod.ts'
 import { adminClient, requireUser } from '../_shared/supabase.ts'
 import { parse, readJson } from '../_shared/validate.ts'
-import { smtpMailer } from './mailer.ts'
 import { notifyAnswer } from './notify.ts'
 import { isServiceRoleCall, retryAnswerEmails } from './retry.ts'
 import { notifyAnswerBody, retryBody } from './schema.ts'
-import { answerSite, smtpConfig } from './settings.ts'
+import { answerSite } from './settings.ts'
 
 Deno.serve(serveJson(async (request) => {
   requireMethod(request, 'POST')
@@ -24,17 +24,21 @@ Deno.serve(serveJson(async (request) => {
       throw new HttpError(503, 'email_not_configured', 'Email is not set up on this server.')
     }
     const site = answerSite(request, Deno.env.get('SITE_URL'))
-    return json(await retryAnswerEmails({ admin: adminClient(), send: smtpMailer(smtp.settings), site }))
+    const admin = adminClient()
+    const school = (slug: string) => schoolOfCourse(admin, { slug })
+    return json(await retryAnswerEmails({ admin, send: smtpSender(smtp.settings), site, school }))
   }
   const { user, client } = await requireUser(request)
   const { answerId } = parse(notifyAnswerBody, await readJson(request))
   const smtp = smtpConfig((name) => Deno.env.get(name))
+  const admin = adminClient()
   const deps = {
     user: client,
-    admin: adminClient(),
-    send: 'settings' in smtp ? smtpMailer(smtp.settings) : undefined,
+    admin,
+    send: 'settings' in smtp ? smtpSender(smtp.settings) : undefined,
     problem: 'problem' in smtp ? smtp.problem : undefined,
     site: answerSite(request, Deno.env.get('SITE_URL')),
+    school: (slug: string) => schoolOfCourse(admin, { slug }),
   }
   return json(await notifyAnswer(deps, user.id, answerId))
 }))

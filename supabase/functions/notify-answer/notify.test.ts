@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
-import type { Email } from './email.ts'
+import type { RenderedEmail as Email } from '../_shared/mail/mod.ts'
 import { notifyAnswer, type NotifyDeps } from './notify.ts'
 
 const callerId = 'b0000000-0000-4000-8000-000000000001'
@@ -53,6 +53,7 @@ function fakes(options: { answer?: Row; claim?: Row; release?: Row; send?: (emai
       return Promise.resolve()
     }),
     site: 'http://127.0.0.1:5173',
+    school: (slug: string) => Promise.resolve(slug === 'alpine-basics' ? { name: 'Alpine School' } : undefined),
   }
   return { deps, calls }
 }
@@ -85,6 +86,7 @@ Deno.test('the author’s call claims the email and sends it to the asker, once'
   assert.ok(
     calls.sent[0]?.text.includes('http://127.0.0.1:5173/learn/alpine-basics/e0000000-0000-4000-8000-000000000001'),
   )
+  assert.ok(calls.sent[0]?.text.startsWith('Alpine School\n'), 'the email names the course’s school')
 })
 
 Deno.test('a claim that finds nothing (sent already, or one’s own question) sends nothing', async () => {

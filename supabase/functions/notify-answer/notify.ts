@@ -4,10 +4,12 @@
 // mail server fails, so a later call can send it.
 import { HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
-import { composeEmail, type Email } from './email.ts'
+import type { EmailSchool, SendEmail } from '../_shared/mail/mod.ts'
+import { composeEmail } from './email.ts'
 import { answerEmailSchema } from './schema.ts'
 
-export type SendEmail = (email: Email) => Promise<void>
+/** The school an answer email speaks for, by the course's slug (schoolOfCourse with the service role). */
+export type SchoolOf = (courseSlug: string) => Promise<EmailSchool | undefined>
 
 export interface NotifyDeps {
   /** Acts as the caller: the answer is read under RLS. */
@@ -19,6 +21,7 @@ export interface NotifyDeps {
   problem?: string
   /** The web app's origin, for the lesson link. */
   site: string
+  school: SchoolOf
 }
 
 export interface NotifyResult {
@@ -44,7 +47,8 @@ export async function notifyAnswer(deps: NotifyDeps, callerId: string, answerId:
   const to = content.data.to
   if (!to) return { sent: false }
   try {
-    await deps.send(composeEmail({ ...content.data, to }, deps.site))
+    const school = await deps.school(content.data.course_slug)
+    await deps.send(composeEmail({ ...content.data, to }, deps.site, school))
   } catch (error) {
     console.error(`notify-answer: sending the email for answer ${answerId} failed:`, error)
     await release(deps.admin, answerId)

@@ -3,7 +3,7 @@
 // others are still sent; only the service role key marks a call as the retry.
 import assert from 'node:assert/strict'
 import type { Client } from '../_shared/supabase.ts'
-import type { Email } from './email.ts'
+import type { RenderedEmail as Email } from '../_shared/mail/mod.ts'
 import { isServiceRoleCall, retryAnswerEmails } from './retry.ts'
 
 const content = (to: string) => ({
@@ -36,12 +36,13 @@ function fakes(claims: Record<string, unknown>, failFor: string[] = []) {
       return Promise.resolve({ data: true, error: null })
     },
   }
+  const school = () => Promise.resolve({ name: 'Alpine School' })
   const send = (email: Email) => {
     if (failFor.includes(email.to)) return Promise.reject(new Error('421 try later'))
     sent.push(email)
     return Promise.resolve()
   }
-  return { deps: { admin: admin as unknown as Client, send, site: 'https://summit.example' }, calls, sent }
+  return { deps: { admin: admin as unknown as Client, send, site: 'https://summit.example', school }, calls, sent }
 }
 
 Deno.test('sends every due email once and skips one claimed meanwhile', async () => {

@@ -3,8 +3,9 @@
 // sent, and handed back (counting the failure, for the backoff) when the mail server fails. Claims are the same
 // once-only claims as the answerer's call, so a retry and that call, or two retries, never send an email twice.
 import type { Client } from '../_shared/supabase.ts'
+import type { SendEmail } from '../_shared/mail/mod.ts'
 import { composeEmail } from './email.ts'
-import type { SendEmail } from './notify.ts'
+import type { SchoolOf } from './notify.ts'
 import { answerEmailSchema } from './schema.ts'
 
 export interface RetryDeps {
@@ -12,6 +13,7 @@ export interface RetryDeps {
   admin: Client
   send: SendEmail
   site: string
+  school: SchoolOf
 }
 
 export interface RetryResult {
@@ -40,7 +42,8 @@ export async function retryAnswerEmails(deps: RetryDeps): Promise<RetryResult> {
     const to = content.data.to
     if (!to) continue
     try {
-      await deps.send(composeEmail({ ...content.data, to }, deps.site))
+      const school = await deps.school(content.data.course_slug)
+      await deps.send(composeEmail({ ...content.data, to }, deps.site, school))
       result.sent++
     } catch (error) {
       console.error(`notify-answer retry: sending the email for answer ${answerId} failed again:`, error)
