@@ -2,6 +2,7 @@
 // database writes) raises the bell's count live in the open tab, the popover lists it unread with a link to
 // /achievements, "Mark all read" clears the count, and /notifications lists it read. The preferences on /account
 // save per kind and channel. Axe finds nothing serious at either width.
+import { createHmac } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { sql } from './support/db'
@@ -55,4 +56,38 @@ test('a notification reaches the open tab live, is read from the bell and marked
     [user.id],
   )
   expect(row).toEqual({ app: false, email: true })
+})
+
+// The token an email's link carries, signed as the unsubscribe function signs it on the local stacks (its key derived
+// from the public demo service role key, unless UNSUBSCRIBE_SECRET is set for both).
+const demoServiceRoleKey =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+const hmac = (key: string, message: string) => createHmac('sha256', key).update(message).digest('base64url')
+function unsubscribeToken(userId: string, kind: string): string {
+  const secret = process.env.UNSUBSCRIBE_SECRET || hmac(demoServiceRoleKey, 'summit unsubscribe links v1')
+  return `v1.${userId}.${kind}.${hmac(secret, `v1.${userId}.${kind}`)}`
+}
+
+test('the unsubscribe page turns one kind of email off, signed out', async ({ page }) => {
+  const user = await createConfirmedUser({ displayName: 'Una Unsubscribed' })
+  const token = unsubscribeToken(user.id, 'announcement')
+
+  // An edited token (someone else's id) is refused and changes nothing.
+  await page.goto(`/unsubscribe?token=${encodeURIComponent(token.replace(user.id, crypto.randomUUID()))}`)
+  await expect(page).toHaveTitle('Unsubscribe · Summit')
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.')
+
+  await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from these emails?' })).toBeVisible()
+  await expect(page.getByText('This stops course announcement emails.')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible()
+  await expectNoSeriousViolations(page)
+  const rows = await sql<{ kind: string; app: boolean; email: boolean }>(
+    `select kind::text, app, email from public.notification_preferences where user_id = $1`,
+    [user.id],
+  )
+  expect(rows).toEqual([{ kind: 'announcement', app: true, email: false }])
 })

@@ -15,6 +15,7 @@ import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as CalendarRouteImport } from './routes/calendar'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as StatsRouteImport } from './routes/stats'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
 import { Route as AuthMfaRouteImport } from './routes/auth/mfa'
@@ -66,6 +67,11 @@ const NotificationsRoute = NotificationsRouteImport.update({
 const StatsRoute = StatsRouteImport.update({
   id: '/stats',
   path: '/stats',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -286,6 +295,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
+    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -316,6 +326,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
+    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
+    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -377,6 +389,7 @@ export interface RootRouteChildren {
   CalendarRoute: typeof CalendarRoute
   NotificationsRoute: typeof NotificationsRoute
   StatsRoute: typeof StatsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
   AuthMfaRoute: typeof AuthMfaRoute
@@ -443,6 +456,13 @@ declare module '@tanstack/react-router' {
       path: '/stats'
       fullPath: '/stats'
       preLoaderRoute: typeof StatsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/callback': {
@@ -609,6 +629,7 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarRoute: CalendarRoute,
   NotificationsRoute: NotificationsRoute,
   StatsRoute: StatsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,
   AuthMfaRoute: AuthMfaRoute,

@@ -3,6 +3,7 @@
 // column the owner may change) and their preferences per kind and channel. Every function throws on error.
 import * as z from 'zod/mini'
 import type { Database } from '@/lib/database.types'
+import { readFunctionError } from '@/lib/errors'
 import type { SupabaseClient } from '@/lib/supabase'
 
 export type NotificationKind = Database['public']['Enums']['notification_kind']
@@ -95,4 +96,20 @@ export async function saveNotificationSetting(
     .from('notification_preferences')
     .upsert({ user_id: userId, ...setting, updated_at: new Date().toISOString() }, { onConflict: 'user_id,kind' })
   if (error) throw error
+}
+
+/** Which kind an unsubscribe token is about (its second field; the function checks the signature). */
+export function unsubscribeTokenKind(token: string): NotificationKind | null {
+  const kind = token.split('.')[2]
+  return (notificationKinds as readonly string[]).includes(kind ?? '') ? (kind as NotificationKind) : null
+}
+
+/** One-click unsubscribe, signed out: the token alone turns its kind's email off. */
+export async function unsubscribeByToken(client: SupabaseClient, token: string): Promise<NotificationKind> {
+  const { data, error } = await client.functions.invoke<{ unsubscribed: true; kind: NotificationKind }>('unsubscribe', {
+    body: { token },
+  })
+  if (error) throw await readFunctionError(error)
+  if (!data) throw new Error('The unsubscribe call answered nothing.')
+  return data.kind
 }

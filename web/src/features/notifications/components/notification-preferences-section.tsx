@@ -6,16 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
-import type { NotificationKind, NotificationSetting } from '../api/notifications.api'
+import type { NotificationSetting } from '../api/notifications.api'
 import { notificationQueries, useSaveNotificationSetting } from '../api/notifications.queries'
-
-export const kindLabels: Record<NotificationKind, string> = {
-  course_added: 'Added or invited to a course',
-  answer: 'Answers to my questions',
-  announcement: 'Course announcements',
-  certificate: 'Certificates issued',
-  achievement: 'Trophies earned',
-}
+import { kindLabels } from '../lib/kind-labels'
 
 export function NotificationPreferencesSection({ userId }: { userId: string }) {
   const settings = useQuery(notificationQueries.settings(userId))
