@@ -74,7 +74,7 @@ export function createAuthService(options: AuthServiceOptions): Service {
         echoApiVersion(request)
         const match = router.match(request.method, request.pathname)
         if (match === undefined) return notFoundPage(res)
-        if (isMethodNotAllowed(match)) return methodNotAllowed(res)
+        if (isMethodNotAllowed(match)) return methodNotAllowed(res, match.methodNotAllowed)
         request.params = match.params
         const routeOptions = match.options as AuthRouteOptions
         const caller = await gates[routeOptions.auth](context, request)
@@ -145,13 +145,16 @@ function fromDatabase(error: unknown): unknown {
   return unprocessable('user_already_exists', 'User already registered')
 }
 
-// GoTrue's router answers unknown paths and methods like Go's net/http: plain text 404, empty 405.
+// GoTrue v2.189 sets no NotFound or MethodNotAllowed handler on its chi (v5.2.4) router, so unknown paths get
+// net/http's http.NotFound (plain text, nosniff) and a known path with another method chi's empty 405 with one Allow
+// header per method the path has.
 function notFoundPage(res: ServerResponse): void {
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
   res.end('404 page not found\n')
 }
 
-function methodNotAllowed(res: ServerResponse): void {
+function methodNotAllowed(res: ServerResponse, allowed: string[]): void {
+  res.setHeader('allow', allowed)
   res.writeHead(405)
   res.end()
 }

@@ -10,7 +10,7 @@ import { CommitThenFail, type Queryable } from '../db.ts'
 import { AuthError, forbidden, unprocessable } from '../errors.ts'
 import { sendConfirmation } from '../mail/send.ts'
 import { confirmEmail, insertUser, mergeMetadata, refreshProviders } from '../models/user-writes.ts'
-import { findUserWithEmail, isBanned, isConfirmed, reloadUser, type UserRow } from '../models/users.ts'
+import { findUserWithEmail, isBanned, isConfirmed, nilUuid, reloadUser, type UserRow } from '../models/users.ts'
 import type { ProviderEmail, UserData } from './providers.ts'
 
 export type LinkingDecision = 'account_exists' | 'create_account' | 'link_account' | 'multiple_accounts'
@@ -194,4 +194,75 @@ export async function accountFromExternalIdentity(
     user = await reloadUser(db, userId)
   }
   return { user, decision: decided.decision }
+}
+
+/**
+ * GoTrue's linkIdentityToUser (the id_token grant with `link_identity`): the provider's identity joins the signed-in
+ * user unless someone already has it; a user without an address takes the first identity address no one else uses
+ * (UpdateUserEmailFromIdentities) and is confirmed, and no longer anonymous, when the provider verified it — else a
+ * confirmation email goes out and the grant answers 422 `email_not_confirmed` (what was linked stays).
+ */
+export async function linkIdentityToUser(
+  context: AuthContext,
+  db: Queryable,
+  targetUserId: string,
+  userData: UserData,
+  provider: string,
+  referrer: string,
+): Promise<UserRow> {
+  const data = userData.metadata
+  const subject = typeof data.sub === 'string' ? data.sub : ''
+  const existing = await db.query<{ user_id: string }>(
+    'select user_id from auth.identities where provider_id = $1 and provider = $2',
+    [subject, provider],
+  )
+  const owner = existing.rows[0]
+  if (owner) {
+    throw unprocessable(
+      'identity_already_exists',
+      owner.user_id === targetUserId ? 'Identity is already linked' : 'Identity is already linked to another user',
+    )
+  }
+  await db.query('select 1 from auth.users where id = $1 for update', [targetUserId])
+  await createIdentity(db, targetUserId, provider, data)
+  let user = await reloadUser(db, targetUserId)
+  if (!user.email) {
+    const identities = await db.query<{ email: string | null }>(
+      'select email from auth.identities where user_id = $1 order by created_at, id',
+      [targetUserId],
+    )
+    // An identity without an address keeps the user's (empty) one, as GoTrue compares the two.
+    if (!identities.rows.some((i) => (i.email ?? '') === '')) {
+      let primary: string | undefined
+      for (const identity of identities.rows) {
+        // FindUserByEmailAndAudience: users' own addresses only.
+        const taken = await db.query(
+          `select 1 from auth.users where instance_id = $1 and lower(email) = $2 and aud = $3 and is_sso_user = false`,
+          [nilUuid, (identity.email ?? '').toLowerCase(), context.aud],
+        )
+        if (taken.rowCount === 0) {
+          primary = identity.email ?? ''
+          break
+        }
+      }
+      if (primary === undefined) {
+        throw new AuthError(400, 'email_exists', 'A user with this email address has already been registered')
+      }
+      await db.query('update auth.users set email = $2, updated_at = now() where id = $1', [targetUserId, primary])
+      user = await reloadUser(db, targetUserId)
+    }
+    if (data.email_verified !== true) {
+      if (user.email) await sendConfirmation(context, db, user, 'implicit', referrer)
+      throw new CommitThenFail(
+        unprocessable(
+          'email_not_confirmed',
+          `Unverified email with ${provider}. A confirmation email has been sent to your ${provider} email`,
+        ),
+      )
+    }
+    await confirmEmail(db, targetUserId)
+    await db.query('update auth.users set is_anonymous = false where id = $1 and is_anonymous', [targetUserId])
+  }
+  await refreshProviders(db, targetUserId)
+  return reloadUser(db, targetUserId)
 }

@@ -1,8 +1,10 @@
 // POST /token: the password grant (email or phone), refresh_token rotation, the PKCE exchange of an auth code for a
-// session, and the web3 grant (answered as disabled unless [auth.web3.*] is on). One rate limit (token_refresh per
-// 5 minutes) covers every grant but web3, which has its own (web3 per 5 minutes), as in GoTrue's Token.
+// session, the id_token grant (external/id-token-grant.ts), and the web3 grant (answered as disabled unless
+// [auth.web3.*] is on). One rate limit (token_refresh per 5 minutes) covers every grant but web3, which has its own
+// (web3 per 5 minutes), as in GoTrue's Token.
 import type { AuthContext } from '../context.ts'
 import { inTransaction } from '../db.ts'
+import { idTokenGrant } from '../external/id-token-grant.ts'
 import { passwordVerificationAttempt } from '../hooks/verification-attempts.ts'
 import { badRequest, notFound, unprocessable } from '../errors.ts'
 import type { AuthRequest } from '../http/request.ts'
@@ -32,9 +34,7 @@ export const token: AuthHandler = async (context, request) => {
     return sendJson(request.res, 200, tokens)
   }
   if (grantType === 'pkce') return pkceGrant(context, request)
-  const params = await request.json('IdTokenGrantParams')
-  // No OAuth or OIDC provider is configured in the local stack.
-  throw badRequest('validation_failed', `Custom OIDC provider "${params.string('provider')}" not allowed`)
+  return idTokenGrant(context, request)
 }
 
 async function passwordGrant(context: AuthContext, request: AuthRequest): Promise<void> {
