@@ -67,6 +67,12 @@ export interface AuthSettings {
     otpExpiry: number
     /** [auth.email.template.<type>]: subject and absolute path of the HTML body, each optional. */
     templates: Record<string, { subject: string | undefined; contentPath: string | undefined }>
+    /**
+     * The From of Auth's emails, as the CLI sets GOTRUE_SMTP_ADMIN_EMAIL and GOTRUE_SMTP_SENDER_NAME: from
+     * [auth.email.smtp] when it is enabled, else from [local_smtp] admin_email and sender_name (the CLI's defaults
+     * admin@email.com and "Admin").
+     */
+    sender: { name: string; address: string }
   }
   sms: SmsSettings
   /** [auth.external.<name>] enabled flags, by provider name (GOTRUE_EXTERNAL_<NAME>_ENABLED). */
@@ -172,7 +178,7 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
       signingKeysPath: auth.signing_keys_path
         ? path.resolve(path.dirname(file), value(auth, 'signing_keys_path', ''))
         : undefined,
-      ...loadAuthSettings(auth, file),
+      ...loadAuthSettings(auth, file, table(raw, 'local_smtp')),
     },
     functions: Object.fromEntries(
       Object.keys(table(raw, 'functions')).map((name) => {
@@ -182,6 +188,16 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
     ),
     storage: storageSettingsFrom(raw),
     realtime: { enabled: value(table(raw, 'realtime'), 'enabled', true) },
+  }
+}
+
+function authSender(smtp: Table, localSmtp: Table): AuthSettings['email']['sender'] {
+  if (value(smtp, 'enabled', false)) {
+    return { name: value(smtp, 'sender_name', ''), address: value(smtp, 'admin_email', '') }
+  }
+  return {
+    name: value(localSmtp, 'sender_name', 'Admin'),
+    address: value(localSmtp, 'admin_email', 'admin@email.com'),
   }
 }
 
@@ -206,7 +222,7 @@ function optionalString(parent: Table, key: string): string | undefined {
   return parent[key] === undefined ? undefined : value(parent, key, '')
 }
 
-function loadAuthSettings(auth: Table, file: string): AuthSettings {
+function loadAuthSettings(auth: Table, file: string, localSmtp: Table = {}): AuthSettings {
   const email = table(auth, 'email')
   const sms = table(auth, 'sms')
   const rate = table(auth, 'rate_limit')
@@ -263,6 +279,7 @@ function loadAuthSettings(auth: Table, file: string): AuthSettings {
       otpLength: value(email, 'otp_length', 6),
       otpExpiry: value(email, 'otp_expiry', 3600),
       templates,
+      sender: authSender(table(email, 'smtp'), localSmtp),
     },
     sms: smsSettings(sms),
     external: Object.fromEntries(

@@ -43,22 +43,23 @@ async function deliver(
   user: UserRow,
   fields: { token: string; hash?: string; link?: string; referrer?: string; newEmail?: string },
 ): Promise<void> {
-  const rendered = renderEmail(
-    type,
-    {
-      SiteURL: context.settings.siteUrl,
-      ConfirmationURL: fields.link,
-      Email: user.email ?? '',
-      NewEmail: fields.newEmail,
-      Token: fields.token,
-      TokenHash: fields.hash,
-      RedirectTo: fields.referrer,
-      Data: user.raw_user_meta_data ?? {},
-    },
-    context.settings.email.templates,
-  )
   try {
-    await context.sendEmail({ type, to, ...rendered })
+    const rendered = renderEmail(
+      type,
+      {
+        SiteURL: context.settings.siteUrl,
+        ConfirmationURL: fields.link,
+        Email: user.email ?? '',
+        NewEmail: fields.newEmail,
+        Token: fields.token,
+        TokenHash: fields.hash,
+        RedirectTo: fields.referrer,
+        SendingTo: type === 'email_change' ? to : undefined,
+        Data: user.raw_user_meta_data ?? {},
+      },
+      context.settings.email.templates,
+    )
+    await context.sendEmail({ type, to, ...rendered, from: context.settings.email.sender })
   } catch (error) {
     throw new AuthError(
       500,

@@ -1,10 +1,14 @@
 // The emails GoTrue sends: its default subjects and bodies, or the ones config.toml names under
-// [auth.email.template.<type>] (read when sent, so edits apply at once), rendered with the fields of Go templates
-// that Supabase documents ({{ .ConfirmationURL }}, {{ .Token }}, {{ .TokenHash }}, {{ .SiteURL }}, {{ .Email }},
-// {{ .NewEmail }}, {{ .RedirectTo }}, {{ .Data.<key> }}). Other template actions are left as written.
+// [auth.email.template.<type>] (read when sent, so edits apply at once), executed as GoTrue executes them: subject and
+// body both as Go html/template (go-template.ts) over the fields Supabase documents ({{ .ConfirmationURL }},
+// {{ .Token }}, {{ .TokenHash }}, {{ .SiteURL }}, {{ .Email }}, {{ .NewEmail }}, {{ .RedirectTo }}, {{ .Data }} =
+// the user's metadata), so `{{ if .Data.course_title }}` and the like work, and a value in the subject is
+// HTML-escaped there too, as GoTrue does. GoTrue sends the body as the only part, text/html; the text the inbox shows
+// is derived from it (htmlToText), as Mailpit derives it.
 import { readFileSync } from 'node:fs'
 import type { AuthSettings } from '../../config/index.ts'
 import type { EmailType } from '../../inbox/types.ts'
+import { executeTemplate } from './go-template.ts'
 
 const defaultSubjects: Record<EmailType, string> = {
   invite: 'You have been invited',
@@ -55,32 +59,23 @@ export interface TemplateData {
   Token: string
   TokenHash?: string
   RedirectTo?: string
+  /** The address this email goes to (email change: each of the two addresses gets its own). */
+  SendingTo?: string
   Data: Record<string, unknown>
-}
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;' }
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!)
-
-function render(template: string, data: TemplateData, escape: (text: string) => string): string {
-  return template.replace(/\{\{-?\s*\.([A-Za-z_][\w.]*)\s*-?\}\}/g, (whole, path: string) => {
-    let value: unknown = data
-    for (const key of path.split('.')) {
-      value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
-    }
-    if (value === undefined) return path.startsWith('Data.') ? '' : whole
-    return escape(typeof value === 'string' ? value : JSON.stringify(value))
-  })
 }
 
 /** A readable plain-text version of a rendered HTML email, links written out after their text. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ( $1 )')
+    .replace(/<(head|style|script)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) =>
+      label.trim() === href ? href : `${label} ( ${href} )`,
+    )
     .replace(/<br\s*\/?>|<\/(p|h\d|div|li|tr)>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(
-      /&(amp|lt|gt|#34|#39|quot);/g,
-      (e) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>' })[e] ?? (e === '&#39;' ? "'" : '"'),
+      /&(amp|lt|gt|#34|#39|#43|quot|nbsp);/g,
+      (e) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#39;': "'", '&#43;': '+', '&nbsp;': ' ' })[e] ?? '"',
     )
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -103,6 +98,12 @@ export function renderEmail(
       })
     }
   }
-  const html = render(body, data, escapeHtml)
-  return { subject: render(custom?.subject ?? defaultSubjects[type], data, (t) => t), html, text: htmlToText(html) }
+  const values = { ...data } as unknown as Record<string, unknown>
+  try {
+    const html = executeTemplate(body, values)
+    const subject = executeTemplate(custom?.subject ?? defaultSubjects[type], values)
+    return { subject, html, text: htmlToText(html) }
+  } catch (error) {
+    throw new Error(`email template ${type}: ${(error as Error).message}`, { cause: error })
+  }
 }

@@ -54,6 +54,8 @@ export async function startHarness(
 ): Promise<Harness> {
   const config = structuredClone(loadConfig())
   if (!options.realRateLimits) config.auth.rateLimit = { ...generousLimits }
+  // GoTrue's own subjects and bodies, which these tests read; the project's templates are tested in auth/mail.
+  config.auth.email.templates = {}
   configure(config)
   const keys = new JwtKeys(config.auth.signingKeysPath)
   const inbox = new Inbox({ port: 0 })
