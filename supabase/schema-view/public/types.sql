@@ -10,6 +10,7 @@
 --   supabase/migrations/20261124110300_create_events.sql
 --   supabase/migrations/20261129200000_add_quiz_lesson_kind.sql
 --   supabase/migrations/20261129220000_create_notifications.sql
+--   supabase/migrations/20261130020000_add_reminder_notification_kinds.sql
 
 create type public.completed_by as enum ('manual', 'rule', 'instructor');
 comment on type public.completed_by is 'Who completed a lesson: the learner''s tick, the completion rule, or an instructor override.';
@@ -33,8 +34,8 @@ create type public.event_kind as enum ('live', 'deadline');
 comment on type public.event_kind is 'live: a session with a start, an end and usually a join URL; deadline: a moment.';
 create type public.lesson_kind as enum ('video', 'text', 'quiz');
 comment on type public.lesson_kind is 'video: a hosted video with optional captions; text: a markdown lesson; quiz: a graded quiz (quiz_settings), completed by passing it.';
-create type public.notification_kind as enum ('course_added', 'answer', 'announcement', 'certificate', 'achievement');
-comment on type public.notification_kind is 'course_added: enrolled or invited by a course''s staff; answer: an answer to my question; announcement: a course announcement sent to me; certificate: a certificate issued to me; achievement: a trophy earned.';
+create type public.notification_kind as enum ('course_added', 'answer', 'announcement', 'certificate', 'achievement', 'study_reminder', 'event_reminder', 'streak_reminder', 'weekly_digest');
+comment on type public.notification_kind is 'course_added: enrolled or invited by a course''s staff; answer: an answer to my question; announcement: a course announcement sent to me; certificate: a certificate issued to me; achievement: a trophy earned; study_reminder: a planned study session starts in 15 minutes; event_reminder: a live session or deadline of my course is a day away; streak_reminder: my streak ends tonight unless I study; weekly_digest: the Monday digest of the courses I teach.';
 create type public.progress_status as enum ('not_started', 'in_progress', 'completed');
 comment on type public.progress_status is 'not_started -> in_progress (first play or open) -> completed; back to in_progress by unticking.';
 create type public.school_role as enum ('owner', 'instructor');

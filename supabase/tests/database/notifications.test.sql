@@ -110,7 +110,8 @@ select tests.authenticate_as('classmate');
 select results_eq(
   $$select kind::text, app, email from public.notification_settings()$$,
   $$values ('course_added', true, true), ('answer', true, true), ('announcement', true, true),
-           ('certificate', true, true), ('achievement', true, false)$$,
+           ('certificate', true, true), ('achievement', true, false), ('study_reminder', true, true),
+           ('event_reminder', true, true), ('streak_reminder', true, true), ('weekly_digest', true, true)$$,
   'every kind has a default: all on in the app, all by email except trophies'
 );
 select lives_ok(

@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261124120200_create_course_instructors.sql
+--   supabase/migrations/20261130020100_create_reminders.sql
 
 create table public.course_instructors (
   course_id uuid not null,
@@ -21,6 +22,7 @@ comment on column public.course_instructors.school_id is 'The course''s school, 
 -- Indexes
 CREATE INDEX course_instructors_course_id_school_id_idx ON public.course_instructors USING btree (course_id, school_id);
 CREATE INDEX course_instructors_school_id_user_id_idx ON public.course_instructors USING btree (school_id, user_id);
+CREATE INDEX course_instructors_user_id_idx ON public.course_instructors USING btree (user_id);
 
 -- Grants
 grant delete, select on public.course_instructors to authenticated;

@@ -4,6 +4,7 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261124110300_create_events.sql
 --   supabase/migrations/20261124134000_events_join_url_https_only.sql
+--   supabase/migrations/20261130020100_create_reminders.sql
 
 create table public.events (
   id uuid default gen_random_uuid() not null,
@@ -36,6 +37,7 @@ comment on constraint events_join_url_format on public.events is 'Join links are
 -- Indexes
 CREATE INDEX events_course_id_cohort_id_idx ON public.events USING btree (course_id, cohort_id);
 CREATE INDEX events_course_id_starts_at_idx ON public.events USING btree (course_id, starts_at);
+CREATE INDEX events_starts_at_idx ON public.events USING btree (starts_at);
 
 -- Grants
 grant delete, select on public.events to authenticated;

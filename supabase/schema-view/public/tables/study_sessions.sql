@@ -4,6 +4,7 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261127100000_create_study_plans.sql
 --   supabase/migrations/20261129100000_study_sessions_laid_out_only.sql
+--   supabase/migrations/20261130020100_create_reminders.sql
 
 create table public.study_sessions (
   id uuid default gen_random_uuid() not null,
@@ -21,6 +22,7 @@ create table public.study_sessions (
 comment on table public.study_sessions is 'The sessions a study plan lays out. Past ones stay as they were; saving or replanning replaces those ahead.';
 
 -- Indexes
+CREATE INDEX study_sessions_starts_at_idx ON public.study_sessions USING btree (starts_at);
 CREATE INDEX study_sessions_user_id_course_id_starts_at_idx ON public.study_sessions USING btree (user_id, course_id, starts_at);
 CREATE INDEX study_sessions_user_id_starts_at_idx ON public.study_sessions USING btree (user_id, starts_at);
 
