@@ -1,6 +1,8 @@
 // Integration: the add-learners function on the running stack — an owner invites learners by email: a registered
-// and an unknown address get the same answer (invited) and an email whose link lands on the app's /auth/callback then
-// /invitations/<id> (a sign-in link for the account, Auth's invite for the new address); nobody is enrolled and the
+// and an unknown address get the same answer (invited) and an email naming the owner, the school and the course:
+// for the account, "<Owner> at <School> invited you to <Course>" from Summit over SMTP with a link to the app's
+// /invitations/<id>; for the new address, Auth's invite carrying those names in its metadata (which
+// supabase/templates/invite.html shows), landing through /auth/callback on /invitations/<id>; nobody is enrolled and the
 // roster shows no name until the invitee accepts; malformed addresses are answered invalid beside the valid ones;
 // visitors, learners and members of other schools are refused; bad bodies are answered field by field.
 import { FunctionsHttpError } from '@supabase/supabase-js'
@@ -53,7 +55,9 @@ async function invitationTo(courseId: string, email: string) {
 }
 
 /** The newest email to `to` (Mailpit's API), waiting up to 10 s. */
-async function emailTo(to: string): Promise<{ subject: string; html: string }> {
+async function emailTo(
+  to: string,
+): Promise<{ subject: string; html: string; text: string; from: { Name: string; Address: string } }> {
   const deadline = Date.now() + 10_000
   for (;;) {
     const search = await fetch(`${inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)
@@ -62,8 +66,10 @@ async function emailTo(to: string): Promise<{ subject: string; html: string }> {
       const message = (await (await fetch(`${inboxUrl}/api/v1/message/${messages[0].ID}`)).json()) as {
         Subject: string
         HTML: string
+        Text: string
+        From: { Name: string; Address: string }
       }
-      return { subject: message.Subject, html: message.HTML }
+      return { subject: message.Subject, html: message.HTML, text: message.Text, from: message.From }
     }
     if (Date.now() > deadline) throw new Error(`no email to ${to} arrived`)
     await new Promise((resolve) => setTimeout(resolve, 250))
@@ -94,6 +100,8 @@ describe.skipIf(!apiUrl)('add-learners', () => {
       ['add-owner', 'add-existing', 'add-outsider'].map((label) => createUser(label)),
     )) as [TestUser, TestUser, TestUser]
     school = await createSchool(owner)
+    const named = await admin().from('profiles').update({ display_name: 'Olga <Owner>' }).eq('id', owner.id)
+    if (named.error) throw named.error
     course = await school.course({ status: 'published', enrollment_mode: 'invite' })
     otherCourse = await school.course({ status: 'published', enrollment_mode: 'open' })
   })
@@ -181,19 +189,30 @@ describe.skipIf(!apiUrl)('add-learners', () => {
     )
   })
 
-  it('emails each a link to its invitation in the app: a sign-in link for the account, an invite for the new address', async () => {
-    const toExisting = verifyLink((await emailTo(existing.email)).html)
+  it('emails each the owner, school and course with a link to its invitation in the app', async () => {
     const existingInvitation = await invitationTo(course.id, existing.email)
-    expect(toExisting.searchParams.get('type')).toBe('magiclink')
-    expect(toExisting.searchParams.get('redirect_to')).toBe(
-      `${appOrigin}/auth/callback?redirect=${encodeURIComponent(`/invitations/${existingInvitation!.id}`)}`,
-    )
+    const toExisting = await emailTo(existing.email)
+    const accept = `${appOrigin}/invitations/${existingInvitation!.id}`
+    expect(toExisting.subject).toBe('Olga <Owner> at Function Test School invited you to Test course')
+    expect(toExisting.from).toEqual({ Name: 'Summit', Address: 'no-reply@summit.example' })
+    expect(toExisting.html).toContain('Olga &lt;Owner&gt; at Function Test School invited you to learn in Test course')
+    expect(toExisting.html).not.toContain('<Owner>')
+    expect([...toExisting.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([accept, accept])
+    expect(toExisting.text).toContain(`Accept the invitation: ${accept}`)
+    expect(toExisting.text).toContain(`You get this email because Olga <Owner> added ${existing.email}`)
+
     const toNewcomer = verifyLink((await emailTo(newcomer)).html)
     const newcomerInvitation = await invitationTo(course.id, newcomer)
     expect(toNewcomer.searchParams.get('type')).toBe('invite')
     expect(toNewcomer.searchParams.get('redirect_to')).toBe(
       `${appOrigin}/auth/callback?redirect=${encodeURIComponent(`/invitations/${newcomerInvitation!.id}`)}`,
     )
+    const invited = (await admin().auth.admin.getUserById(invitedIds[0]!)).data.user
+    expect(invited?.user_metadata).toMatchObject({
+      course_title: 'Test course',
+      school_name: 'Function Test School',
+      inviter_name: 'Olga <Owner>',
+    })
 
     // Following the newcomer's link signs them in; their invitation is there to accept, and accepting enrolls them.
     const followed = await fetch(toNewcomer, { redirect: 'manual' })

@@ -1,7 +1,8 @@
 // Integration: inviting school members end to end on the running stack — an owner invites through the invite-member
-// function, Auth emails the invitee (an invite for a new address, a sign-in link for an existing account, both
-// landing on the app's /auth/callback then /studio) with the same answer to the owner either way, and the invitee
-// becomes a member only by accepting. Every refusal of PRODUCT.md §8 answers its status, the daily invitation limit
+// function and the invitee gets an email naming the school and the owner (Auth's invite for a new address, with the
+// names and role in its metadata, landing on the app's /auth/callback then /studio; "<Owner> invited you to ..." from
+// Summit over SMTP for an existing account, linking to /studio) with the same answer to the owner either way, and
+// the invitee becomes a member only by accepting. Every refusal of PRODUCT.md §8 answers its status, the daily invitation limit
 // with Retry-After.
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import pg from 'pg'
@@ -22,7 +23,7 @@ async function invoke(db: Db, body: unknown, headers: Record<string, string> = {
 }
 
 /** The newest email to `to` (Mailpit's API), waiting up to 10 s. */
-async function emailTo(to: string): Promise<{ subject: string; html: string }> {
+async function emailTo(to: string): Promise<{ subject: string; html: string; text: string }> {
   const deadline = Date.now() + 10_000
   for (;;) {
     const search = await fetch(`${inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)
@@ -31,8 +32,9 @@ async function emailTo(to: string): Promise<{ subject: string; html: string }> {
       const message = (await (await fetch(`${inboxUrl}/api/v1/message/${messages[0].ID}`)).json()) as {
         Subject: string
         HTML: string
+        Text: string
       }
-      return { subject: message.Subject, html: message.HTML }
+      return { subject: message.Subject, html: message.HTML, text: message.Text }
     }
     if (Date.now() > deadline) throw new Error(`no email to ${to} arrived`)
     await new Promise((resolve) => setTimeout(resolve, 250))
@@ -68,6 +70,8 @@ describe.skipIf(!apiUrl)('invite-member', () => {
     )) as [TestUser, TestUser, TestUser, TestUser]
     school = await createSchool(owner)
     otherSchool = await createSchool(otherOwner)
+    const named = await admin().from('profiles').update({ display_name: 'Olga Owner' }).eq('id', owner.id)
+    if (named.error) throw named.error
     const added = await admin().from('school_members').insert({ school_id: school.id, user_id: instructor.id })
     if (added.error) throw added.error
   })
@@ -127,6 +131,12 @@ describe.skipIf(!apiUrl)('invite-member', () => {
     const link = verifyLink(email.html)
     expect(link.searchParams.get('type')).toBe('invite')
     expect(link.searchParams.get('redirect_to')).toBe(`${appOrigin}/auth/callback?redirect=%2Fstudio`)
+    const { data: listed } = await admin().auth.admin.listUsers({ perPage: 1000 })
+    expect(listed.users.find((u) => u.email === newcomer)?.user_metadata).toMatchObject({
+      school_name: 'Function Test School',
+      inviter_name: 'Olga Owner',
+      school_role: 'instructor',
+    })
 
     // Following the link signs the invitee in (tokens in the fragment of the redirect).
     const followed = await fetch(link, { redirect: 'manual' })
@@ -155,7 +165,7 @@ describe.skipIf(!apiUrl)('invite-member', () => {
     })
   })
 
-  it('invites an existing account with a sign-in link; they join only by accepting, as the role invited', async () => {
+  it('emails an existing account the school and the owner, linking to /studio; they join only by accepting, as the role invited', async () => {
     const result = await invoke(
       owner.db,
       { school_id: school.id, email: existing.email, role: 'owner' },
@@ -165,9 +175,15 @@ describe.skipIf(!apiUrl)('invite-member', () => {
     )
     expect(result.status).toBe(201)
     expect(result.body).toEqual({ status: 'invited', school_id: school.id, email: existing.email, role: 'owner' })
-    const link = verifyLink((await emailTo(existing.email)).html)
-    expect(link.searchParams.get('type')).toBe('magiclink')
-    expect(link.searchParams.get('redirect_to')).toBe(`${appOrigin}/auth/callback?redirect=%2Fstudio`)
+    const email = await emailTo(existing.email)
+    expect(email.subject).toBe('Olga Owner invited you to run Function Test School as an owner')
+    expect([...email.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      `${appOrigin}/studio`,
+      `${appOrigin}/studio`,
+    ])
+    expect(email.text).toContain(
+      `You get this email because Olga Owner invited ${existing.email} to Function Test School`,
+    )
     expect(await membership(school.id, existing.id)).toBeNull()
 
     const { data: schoolSeen } = await existing.db.from('schools').select('name').eq('id', school.id)

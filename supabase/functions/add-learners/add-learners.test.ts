@@ -1,10 +1,13 @@
 // Unit tests of add-learners' logic with stand-in clients: invalid addresses never reach the database; a registered
-// and an unknown address are both answered "invited", the first with a sign-in link, the second with Auth's invite,
-// both to /invitations/<id>; a spent email budget leaves the rest answered alike; refusals keep their code and fields.
+// and an unknown address are both answered "invited", the first with the course email naming the instructor, school
+// and course (or Auth's sign-in link without SMTP or when it fails), the second with Auth's invite carrying those
+// names, both to /invitations/<id>; a spent email budget leaves the rest answered alike; refusals keep their code
+// and fields.
 import assert from 'node:assert/strict'
 import { HttpError } from '../_shared/http.ts'
+import type { RenderedEmail } from '../_shared/mail/mod.ts'
 import type { Client } from '../_shared/supabase.ts'
-import { addLearners, isPerAddressWait, refusalOf } from './add-learners.ts'
+import { addLearners, courseInvitationEmail, isPerAddressWait, type Mailing, refusalOf } from './add-learners.ts'
 
 const courseId = '0a7c1a3e-52c2-4d7b-9a57-1c7e8f1f2b3c'
 const site = 'http://127.0.0.1:5173'
@@ -18,7 +21,13 @@ interface FakeOptions {
 function fakes(options: FakeOptions = {}) {
   const accounts = new Set(['ada@example.com'])
   const enrolled = new Set(['bo@example.com'])
-  const calls = { rpc: [] as string[][], invites: [] as string[], links: [] as string[], redirects: [] as string[] }
+  const calls = {
+    rpc: [] as string[][],
+    invites: [] as string[],
+    links: [] as string[],
+    redirects: [] as string[],
+    data: [] as unknown[],
+  }
   const user = {
     rpc: (_name: string, args: { emails: string[] }) => {
       calls.rpc.push(args.emails)
@@ -31,12 +40,26 @@ function fakes(options: FakeOptions = {}) {
       return Promise.resolve({ data, error: null, status: 200 })
     },
   }
+  const rows: Record<string, unknown> = {
+    courses: { title: 'Rock <Basics>', schools: { name: 'Alpine & Co' } },
+    profiles: { display_name: 'Ian Instructor' },
+  }
   const admin = {
+    from: (table: string) => {
+      const query = {
+        select: () => query,
+        eq: () => query,
+        single: () => Promise.resolve({ data: rows[table], error: null }),
+        maybeSingle: () => Promise.resolve({ data: rows[table], error: null }),
+      }
+      return query
+    },
     auth: {
       admin: {
-        inviteUserByEmail: (email: string, opts?: { redirectTo?: string }) => {
+        inviteUserByEmail: (email: string, opts?: { redirectTo?: string; data?: unknown }) => {
           calls.invites.push(email)
           calls.redirects.push(opts?.redirectTo ?? '')
+          calls.data.push(opts?.data)
           if (options.inviteError) return Promise.resolve({ error: options.inviteError })
           if (accounts.has(email)) {
             return Promise.resolve({ error: { code: 'email_exists', status: 422, message: 'registered' } })
@@ -88,6 +111,67 @@ Deno.test('a registered and an unknown address get the same answer, each an emai
     `${site}/auth/callback?redirect=%2Finvitations%2Finv-ada%40example.com`,
     `${site}/auth/callback?redirect=%2Finvitations%2Finv-new%40example.com`,
   ])
+})
+
+const inviterId = 'b0000000-0000-4000-8000-000000000001'
+
+function mailing(fail = false) {
+  const sent: RenderedEmail[] = []
+  const send = (email: RenderedEmail) =>
+    fail ? Promise.reject(new Error('ECONNREFUSED')) : (sent.push(email), Promise.resolve())
+  return { mailing: { inviterId, send, appSite: 'https://summit.example' } satisfies Mailing, sent }
+}
+
+Deno.test('the emails name the instructor, the school and the course: Auth’s invite by its metadata, the course email', async () => {
+  const { clients, calls } = fakes()
+  const { mailing: deps, sent } = mailing()
+  const results = await addLearners(
+    clients,
+    { course_id: courseId, emails: ['ada@example.com', 'new@example.com'] },
+    site,
+    deps,
+  )
+  assert.deepEqual(results, [
+    { email: 'ada@example.com', result: 'invited' },
+    { email: 'new@example.com', result: 'invited' },
+  ])
+  const names = { course_title: 'Rock <Basics>', school_name: 'Alpine & Co', inviter_name: 'Ian Instructor' }
+  assert.deepEqual(calls.data, [names, names])
+  assert.deepEqual(calls.links, [], 'no sign-in link once the course email went')
+  assert.equal(sent.length, 1)
+  const email = sent[0]!
+  assert.equal(email.to, 'ada@example.com')
+  assert.equal(email.subject, 'Ian Instructor at Alpine & Co invited you to Rock <Basics>')
+  assert.ok(
+    email.html.includes('Ian Instructor at Alpine &amp; Co invited you to learn in Rock &lt;Basics&gt; on Summit.'),
+  )
+  assert.ok(email.html.includes('<a href="https://summit.example/invitations/inv-ada@example.com"'))
+  assert.ok(email.text.includes('Accept the invitation: https://summit.example/invitations/inv-ada@example.com'))
+  assert.ok(email.text.includes('You get this email because Ian Instructor added ada@example.com to the learners'))
+})
+
+Deno.test('when the course email cannot go, Auth’s sign-in link goes instead and the answer is the same', async () => {
+  const { clients, calls } = fakes()
+  const { mailing: deps } = mailing(true)
+  const results = await addLearners(clients, { course_id: courseId, emails: ['ada@example.com'] }, site, deps)
+  assert.deepEqual(results, [{ email: 'ada@example.com', result: 'invited' }])
+  assert.deepEqual(calls.links, ['ada@example.com'])
+  const noSmtp = fakes()
+  await addLearners(noSmtp.clients, { course_id: courseId, emails: ['ada@example.com'] }, site, {
+    ...deps,
+    send: undefined,
+  })
+  assert.deepEqual(noSmtp.calls.links, ['ada@example.com'])
+})
+
+Deno.test('the course email keeps names on one line and escapes them in HTML', () => {
+  const email = courseInvitationEmail(
+    'ada@example.com',
+    { course_title: 'A\r\nBcc: x@example.com', school_name: '<b>S</b>', inviter_name: 'I' },
+    'https://summit.example/invitations/1',
+  )
+  assert.equal(email.subject, 'I at <b>S</b> invited you to A Bcc: x@example.com')
+  assert.ok(!email.html.includes('<b>S</b>'))
 })
 
 Deno.test('an address invited again within the day gets no second email', async () => {

@@ -1,9 +1,13 @@
 // Inviting learners by email. The database (add_learners, called as the caller so it checks that they teach the
 // course and counts the day's addresses) records one invitation per address and never says whether the address
-// has an account; nobody is enrolled until they accept in the app. Auth then sends each new invitation's email:
-// an invite that creates the account, or, when Auth answers that the address is registered, a sign-in link; both
-// land on /invitations/<id>. The caller's answer is the same in both cases.
+// has an account; nobody is enrolled until they accept in the app. Then each new invitation gets its email, naming
+// the instructor, the school and the course: Auth's invite for a new address (the names in the invite's metadata,
+// which supabase/templates/invite.html shows), landing signed in on /invitations/<id>; for an address Auth answers
+// is registered, "<Instructor> at <School> invited you to <Course>" from the mail module with a link to
+// /invitations/<id>, where they accept (signing in first if they are not). Without SMTP settings, or when that
+// send fails, Auth's sign-in link goes instead. The caller's answer is the same in every case.
 import { type ErrorCode, HttpError } from '../_shared/http.ts'
+import { oneLine, renderEmail, type SendEmail } from '../_shared/mail/mod.ts'
 import type { Client } from '../_shared/supabase.ts'
 import { invitationLink } from './redirect.ts'
 import { type AddLearnersBody, type AddOutcome, type AddResult, normalizeEmail } from './schema.ts'
@@ -15,6 +19,23 @@ export interface Clients {
   admin: Client
   /** Publishable key, no session: asks Auth for a sign-in link to an existing account. */
   anon: Client
+}
+
+/** What the invitation emails need besides the clients. */
+export interface Mailing {
+  /** The caller, named in the emails as the instructor who invited. */
+  inviterId: string
+  /** Sends the course email to a registered address; undefined without SMTP settings. */
+  send: SendEmail | undefined
+  /** The web app's origin for the link to /invitations/<id> in that email. */
+  appSite: string
+}
+
+/** The names an invitation email carries, also put in Auth's invite metadata for its template. */
+export interface InvitationNames {
+  course_title: string
+  school_name: string
+  inviter_name: string
 }
 
 interface DbRow {
@@ -67,13 +88,58 @@ async function inviteInDatabase(user: Client, body: AddLearnersBody, emails: str
 /** What became of one invitation's email: sent (or not needed), not sent, or the project's email budget is spent. */
 type Sent = 'sent' | 'failed' | 'budget_spent'
 
+/** The course, its school and the caller's name, read with the service role once the caller passed add_learners. */
+export async function invitationNames(admin: Client, courseId: string, inviterId: string): Promise<InvitationNames> {
+  const [course, profile] = await Promise.all([
+    admin.from('courses').select('title, schools(name)').eq('id', courseId).single(),
+    admin.from('profiles').select('display_name').eq('id', inviterId).maybeSingle(),
+  ])
+  if (course.error) throw new Error(`reading the course failed: ${course.error.message}`, { cause: course.error })
+  const row = course.data as { title: string; schools: { name: string } | null }
+  const name = (profile.data as { display_name: string | null } | null)?.display_name?.trim()
+  return {
+    course_title: oneLine(row.title),
+    school_name: oneLine(row.schools?.name ?? 'Summit'),
+    inviter_name: oneLine(name || 'Your instructor'),
+  }
+}
+
+/** "<Instructor> at <School> invited you to <Course>", for an address that has an account. */
+export function courseInvitationEmail(to: string, names: InvitationNames, acceptUrl: string) {
+  const { course_title: course, school_name: school, inviter_name: inviter } = names
+  return renderEmail({
+    to,
+    subject: `${inviter} at ${school} invited you to ${course}`,
+    school: { name: school },
+    heading: `${inviter} invited you to ${course}`,
+    body: [
+      `${inviter} at ${school} invited you to learn in ${course} on Summit.`,
+      'Accept the invitation to join the course; you can also decline it. Sign in first if Summit asks you to.',
+    ],
+    action: { label: 'Accept the invitation', url: acceptUrl },
+    reason: `You get this email because ${inviter} added ${to} to the learners of ${course} at ${school}. ` +
+      'Nothing changes until you accept.',
+  })
+}
+
 /**
- * One invitation's email: Auth's invite for an address without an account, a sign-in link for a registered one.
- * A per-address wait or a refusal of the sign-in link is not passed on (an unknown address meets no such thing,
- * so it would tell the two apart); the invitation waits in the app either way.
+ * One invitation's email: Auth's invite for an address without an account, the course email (or, failing that,
+ * Auth's sign-in link) for a registered one. A per-address wait or a refusal of the sign-in link is not passed on
+ * (an unknown address meets no such thing, so it would tell the two apart); the invitation waits in the app either way.
  */
-async function sendEmail(clients: Clients, email: string, redirectTo: string | undefined): Promise<Sent> {
-  const invite = await clients.admin.auth.admin.inviteUserByEmail(email, redirectTo ? { redirectTo } : undefined)
+async function sendInvitation(
+  clients: Clients,
+  email: string,
+  invitationId: string,
+  site: string | undefined,
+  names: InvitationNames | undefined,
+  mailing: Mailing | undefined,
+): Promise<Sent> {
+  const redirectTo = invitationLink(site, invitationId)
+  const invite = await clients.admin.auth.admin.inviteUserByEmail(email, {
+    ...(names && { data: { ...names } }),
+    ...(redirectTo && { redirectTo }),
+  })
   if (!invite.error) return 'sent'
   if (invite.error.status === 429) return 'budget_spent'
   if (!invite.error.code || !registered.has(invite.error.code)) {
@@ -81,6 +147,14 @@ async function sendEmail(clients: Clients, email: string, redirectTo: string | u
       `add-learners: invite not sent (${invite.error.code ?? invite.error.status}): ${invite.error.message}`,
     )
     return 'failed'
+  }
+  if (mailing?.send && names) {
+    try {
+      await mailing.send(courseInvitationEmail(email, names, `${mailing.appSite}/invitations/${invitationId}`))
+      return 'sent'
+    } catch (error) {
+      console.error("add-learners: the course email was not sent; sending Auth's sign-in link instead:", error)
+    }
   }
   const link = await clients.anon.auth.signInWithOtp({
     email,
@@ -106,7 +180,12 @@ export function isPerAddressWait(message: string): boolean {
   return /only request this after \d+ seconds?/i.test(message)
 }
 
-export async function addLearners(clients: Clients, body: AddLearnersBody, site?: string): Promise<AddOutcome[]> {
+export async function addLearners(
+  clients: Clients,
+  body: AddLearnersBody,
+  site?: string,
+  mailing?: Mailing,
+): Promise<AddOutcome[]> {
   // One answer per address as typed (trimmed, lowercased, each once), in the order given.
   const order: string[] = []
   const results = new Map<string, AddResult>()
@@ -119,14 +198,16 @@ export async function addLearners(clients: Clients, body: AddLearnersBody, site?
   const valid = order.filter((email) => results.get(email) !== 'invalid')
 
   let budgetSpent = false
+  let names: InvitationNames | undefined
   if (valid.length > 0) {
     for (const row of await inviteInDatabase(clients.user, body, valid)) {
       results.set(row.email, row.result)
       if (row.result !== 'invited' || !row.send_email || !row.invitation_id) continue
+      if (mailing) names ??= await invitationNames(clients.admin, body.course_id, mailing.inviterId)
       // Once the project's email budget is spent, the rest wait in the app; they are answered alike.
       const sent = budgetSpent
         ? 'budget_spent'
-        : await sendEmail(clients, row.email, invitationLink(site, row.invitation_id))
+        : await sendInvitation(clients, row.email, row.invitation_id, site, names, mailing)
       if (sent === 'budget_spent') budgetSpent = true
       if (sent !== 'sent') results.set(row.email, 'failed')
     }

@@ -1,10 +1,12 @@
-// Unit tests of invite-member's logic with stand-in clients: Auth's invite is always tried first and a registered
-// address falls back to the sign-in link, with the same answer either way; the database's daily limit and Auth's
-// email budget answer 429, Auth's per-address wait does not (a new address has none).
+// Unit tests of invite-member's logic with stand-in clients: Auth's invite is always tried first (with the school,
+// owner and role in its metadata) and a registered address gets the school email, or the sign-in link without SMTP
+// or when that fails, with the same answer either way; the database's daily limit and Auth's email budget answer
+// 429, Auth's per-address wait does not (a new address has none).
 import assert from 'node:assert/strict'
 import { HttpError } from '../_shared/http.ts'
+import type { RenderedEmail } from '../_shared/mail/mod.ts'
 import type { Client } from '../_shared/supabase.ts'
-import { type Clients, inviteMember, isPerAddressWait } from './invite.ts'
+import { type Clients, inviteMember, isPerAddressWait, type Mailing } from './invite.ts'
 
 const schoolId = '0a7c1a3e-52c2-4d7b-9a57-1c7e8f1f2b3c'
 const landing = 'http://127.0.0.1:5173/auth/callback?redirect=%2Fstudio'
@@ -21,7 +23,17 @@ function fakes(options: { rpc?: RpcAnswer; invite?: AuthAnswer; otp?: AuthAnswer
       return Promise.resolve(options.rpc ?? { data: { status: 'invited' }, error: null, status: 200 })
     },
   }
+  const rows: Record<string, unknown> = { schools: { name: 'Alpine & Co' }, profiles: { display_name: 'Olga Owner' } }
   const admin = {
+    from: (table: string) => {
+      const query = {
+        select: () => query,
+        eq: () => query,
+        single: () => Promise.resolve({ data: rows[table], error: null }),
+        maybeSingle: () => Promise.resolve({ data: rows[table], error: null }),
+      }
+      return query
+    },
     auth: {
       admin: {
         inviteUserByEmail: (...args: unknown[]) => {
@@ -57,6 +69,40 @@ async function refusal(promise: Promise<unknown>): Promise<HttpError> {
   assert.ok(error instanceof HttpError, `expected an HttpError, got ${error}`)
   return error
 }
+
+function mailing(fail = false) {
+  const sent: RenderedEmail[] = []
+  const send = (email: RenderedEmail) =>
+    fail ? Promise.reject(new Error('ECONNREFUSED')) : (sent.push(email), Promise.resolve())
+  const deps: Mailing = { inviterId: 'b0000000-0000-4000-8000-000000000001', send, appSite: 'https://summit.example' }
+  return { deps, sent }
+}
+
+Deno.test('the invite names the school, the owner and the role in its metadata', async () => {
+  const { clients, calls } = fakes()
+  await inviteMember(clients, body('new@example.com'), landing, mailing().deps)
+  assert.deepEqual(calls.invites, [[
+    'new@example.com',
+    {
+      data: { school_name: 'Alpine & Co', inviter_name: 'Olga Owner', school_role: 'instructor' },
+      redirectTo: landing,
+    },
+  ]])
+})
+
+Deno.test('a registered address gets the school email, linking to the studio; the sign-in link if it fails', async () => {
+  const { clients, calls } = fakes({ invite: registered('email_exists') })
+  const { deps, sent } = mailing()
+  const result = await inviteMember(clients, body('ada@example.com'), landing, deps)
+  assert.deepEqual(result, { status: 'invited', school_id: schoolId, email: 'ada@example.com', role: 'instructor' })
+  assert.deepEqual(calls.otps, [])
+  assert.equal(sent[0]?.subject, 'Olga Owner invited you to teach at Alpine & Co')
+  assert.ok(sent[0]?.html.includes('Olga Owner invited you to teach at Alpine &amp; Co on Summit.'))
+  assert.ok(sent[0]?.text.includes('Open the invitation: https://summit.example/studio'))
+  const failing = fakes({ invite: registered('email_exists') })
+  await inviteMember(failing.clients, body('ada@example.com'), landing, mailing(true).deps)
+  assert.equal(failing.calls.otps.length, 1)
+})
 
 Deno.test('a new address gets Auth’s invite and no sign-in link', async () => {
   const { clients, calls } = fakes()

@@ -1,10 +1,13 @@
 // Inviting someone to teach at a school (PRODUCT.md §1, §7). The database records the invitation as the caller
 // (invite_school_member checks that they own the school and counts the day's invitations) and never says whether
-// the address has an account. Auth then sends the email: an invite that creates the account, or, when Auth answers
-// that the address is registered, a sign-in link; either lands on /studio, where the invitee accepts. The owner's
-// answer is the same in both cases.
+// the address has an account. Then the email, naming the school and the owner: Auth's invite that creates the
+// account (the names and role in its metadata, which supabase/templates/invite.html shows), or, when Auth answers
+// that the address is registered, "<Owner> invited you to teach at <School>" from the mail module (Auth's sign-in
+// link without SMTP settings or when that send fails); each lands on /studio, where the invitee accepts. The
+// owner's answer is the same in every case.
 import { z } from 'zod'
 import { HttpError } from '../_shared/http.ts'
+import { oneLine, renderEmail, type SendEmail } from '../_shared/mail/mod.ts'
 import type { Client } from '../_shared/supabase.ts'
 import { refusalOf } from './refusal.ts'
 import type { InviteMemberBody } from './schema.ts'
@@ -16,6 +19,23 @@ export interface Clients {
   admin: Client
   /** Publishable key, no session: asks Auth for a sign-in link to an existing account. */
   anon: Client
+}
+
+/** What the invitation email needs besides the clients. */
+export interface Mailing {
+  /** The caller, named as the owner who invited. */
+  inviterId: string
+  /** Sends the school email to a registered address; undefined without SMTP settings. */
+  send: SendEmail | undefined
+  /** The web app's origin for the link to /studio in that email. */
+  appSite: string
+}
+
+/** The names the email carries, also put in Auth's invite metadata for its template. */
+export interface SchoolInvitationNames {
+  school_name: string
+  inviter_name: string
+  school_role: 'owner' | 'instructor'
 }
 
 export type InviteResult = { status: 'invited' | 'already_member'; school_id: string; email: string; role: string }
@@ -30,13 +50,61 @@ export async function inviteMember(
   clients: Clients,
   body: InviteMemberBody,
   redirectTo?: string,
+  mailing?: Mailing,
 ): Promise<InviteResult> {
   const status = await recordInvitation(clients.user, body)
   const result: InviteResult = { status, school_id: body.school_id, email: body.email, role: body.role }
   if (status === 'already_member') return result
-  if (await sendAuthInvite(clients.admin, body.email, redirectTo)) return result
+  const names = mailing ? await invitationNames(clients.admin, body, mailing.inviterId) : undefined
+  if (await sendAuthInvite(clients.admin, body.email, redirectTo, names)) return result
+  if (mailing?.send && names) {
+    try {
+      await mailing.send(schoolInvitationEmail(body.email, names, `${mailing.appSite}/studio`))
+      return result
+    } catch (error) {
+      console.error("invite-member: the school email was not sent; sending Auth's sign-in link instead:", error)
+    }
+  }
   await sendSignInLink(clients.anon, body.email, redirectTo)
   return result
+}
+
+/** The school's and the caller's names, read with the service role once invite_school_member let the caller in. */
+export async function invitationNames(
+  admin: Client,
+  body: InviteMemberBody,
+  inviterId: string,
+): Promise<SchoolInvitationNames> {
+  const [school, profile] = await Promise.all([
+    admin.from('schools').select('name').eq('id', body.school_id).single(),
+    admin.from('profiles').select('display_name').eq('id', inviterId).maybeSingle(),
+  ])
+  if (school.error) throw new Error(`reading the school failed: ${school.error.message}`, { cause: school.error })
+  const name = (profile.data as { display_name: string | null } | null)?.display_name?.trim()
+  return {
+    school_name: oneLine((school.data as { name: string }).name),
+    inviter_name: oneLine(name || "The school's owner"),
+    school_role: body.role,
+  }
+}
+
+/** "<Owner> invited you to teach at <School>", for an address that has an account. */
+export function schoolInvitationEmail(to: string, names: SchoolInvitationNames, studioUrl: string) {
+  const { school_name: school, inviter_name: inviter } = names
+  const what = names.school_role === 'owner' ? `run ${school} as an owner` : `teach at ${school}`
+  return renderEmail({
+    to,
+    subject: `${inviter} invited you to ${what}`,
+    school: { name: school },
+    heading: `${inviter} invited you to ${what}`,
+    body: [
+      `${inviter} invited you to ${what} on Summit.`,
+      'Open the studio to accept the invitation or decline it. Sign in first if Summit asks you to.',
+    ],
+    action: { label: 'Open the invitation', url: studioUrl },
+    reason: `You get this email because ${inviter} invited ${to} to ${school} on Summit. ` +
+      'Nothing changes until you accept.',
+  })
 }
 
 async function recordInvitation(user: Client, body: InviteMemberBody): Promise<'invited' | 'already_member'> {
@@ -56,8 +124,16 @@ async function recordInvitation(user: Client, body: InviteMemberBody): Promise<'
 }
 
 /** Auth's invite email, which creates the account; false when Auth answers that the address is registered. */
-async function sendAuthInvite(admin: Client, email: string, redirectTo?: string): Promise<boolean> {
-  const { error } = await admin.auth.admin.inviteUserByEmail(email, { redirectTo })
+async function sendAuthInvite(
+  admin: Client,
+  email: string,
+  redirectTo: string | undefined,
+  names: SchoolInvitationNames | undefined,
+): Promise<boolean> {
+  const { error } = await admin.auth.admin.inviteUserByEmail(email, {
+    ...(names && { data: { ...names } }),
+    redirectTo,
+  })
   if (!error) return true
   if (error.code && registered.has(error.code)) return false
   if (error.status === 429) throw emailBudgetSpent()
