@@ -14,7 +14,7 @@ export interface UnsubscribeDeps {
   unsubscribe: (claim: UnsubscribeClaim) => Promise<boolean>
 }
 
-const invalidLink = () =>
+export const invalidLink = () =>
   new HttpError(
     422,
     'validation_failed',

@@ -5,7 +5,7 @@
 import { serveJson } from '../_shared/http.ts'
 import { siteOrigin } from '../_shared/site.ts'
 import { adminClient } from '../_shared/supabase.ts'
-import { handleUnsubscribe } from './handler.ts'
+import { handleUnsubscribe, invalidLink } from './handler.ts'
 import { unsubscribeSecret } from './token.ts'
 
 /** The web app's address when SITE_URL is unset (mail clients send no Origin): config.toml's auth.site_url. */
@@ -17,7 +17,12 @@ Deno.serve(serveJson(async (request) =>
     site: siteOrigin(request, Deno.env.get('SITE_URL')) ?? DEFAULT_SITE,
     // Service role: the person following the link is not signed in, and unsubscribe_email is the service's only.
     unsubscribe: async ({ userId, kind }) => {
-      const { data, error } = await adminClient().rpc('unsubscribe_email', { target_user: userId, target_kind: kind })
+      const { data, error } = await adminClient().rpc('unsubscribe_email', {
+        target_user: userId,
+        // Checked by the database: a signed name that is not a kind (any more) is an invalid link.
+        target_kind: kind as 'announcement',
+      })
+      if (error?.code === '22P02') throw invalidLink()
       if (error) throw error
       return data === true
     },

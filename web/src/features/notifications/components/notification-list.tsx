@@ -9,7 +9,7 @@ import type { AppNotification, NotificationKind } from '../api/notifications.api
 import { useMarkNotificationRead } from '../api/notifications.queries'
 import { describeNotification } from '../lib/notification-item'
 
-const icons: Record<NotificationKind, LucideIcon> = {
+const icons: Partial<Record<NotificationKind, LucideIcon>> = {
   course_added: GraduationCap,
   answer: MessageSquareReply,
   announcement: Megaphone,

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import type { NotificationSetting } from '../api/notifications.api'
 import { notificationQueries, useSaveNotificationSetting } from '../api/notifications.queries'
-import { kindLabels } from '../lib/kind-labels'
+import { kindLabel } from '../lib/kind-labels'
 
 export function NotificationPreferencesSection({ userId }: { userId: string }) {
   const settings = useQuery(notificationQueries.settings(userId))
@@ -59,18 +59,18 @@ export function NotificationPreferencesSection({ userId }: { userId: string }) {
             {settings.data.map((setting) => (
               <tr key={setting.kind} className="border-b border-slate-100">
                 <th scope="row" className="break-words py-3 pr-2 text-left font-normal text-slate-900">
-                  {kindLabels[setting.kind]}
+                  {kindLabel(setting.kind)}
                 </th>
                 <td className="py-3 text-center">
                   <Checkbox
-                    aria-label={`${kindLabels[setting.kind]} in the app`}
+                    aria-label={`${kindLabel(setting.kind)} in the app`}
                     checked={setting.app}
                     onCheckedChange={(checked) => change({ ...setting, app: checked === true })}
                   />
                 </td>
                 <td className="py-3 text-center">
                   <Checkbox
-                    aria-label={`${kindLabels[setting.kind]} by email`}
+                    aria-label={`${kindLabel(setting.kind)} by email`}
                     checked={setting.email}
                     onCheckedChange={(checked) => change({ ...setting, email: checked === true })}
                   />

@@ -30,7 +30,7 @@ export function UnsubscribePage({ token }: { token: string }) {
     return (
       <Shell icon={MailCheck} title="You're unsubscribed">
         <p role="status" className="text-slate-600">
-          You won't get {kindEmails[unsubscribe.data]} any more. You can turn them back on, or change other emails, on
+          You won't get {kindEmails(unsubscribe.data)} any more. You can turn them back on, or change other emails, on
           your <AccountLink />.
         </p>
       </Shell>
@@ -40,7 +40,7 @@ export function UnsubscribePage({ token }: { token: string }) {
   return (
     <Shell icon={MailX} title="Unsubscribe from these emails?">
       <p className="text-slate-600">
-        This stops {kindEmails[kind]}. Other emails, and what you see in the app, stay as they are.
+        This stops {kindEmails(kind)}. Other emails, and what you see in the app, stay as they are.
       </p>
       <form
         className="flex flex-col items-start gap-3"

@@ -1,7 +1,8 @@
-// The words for each kind of notification, shared by the preferences table and the unsubscribe page.
+// The words for each kind of notification, shared by the preferences table, the unsubscribe page and the list.
+// A kind the app has no words for yet (added by a later migration) is named from its code.
 import type { NotificationKind } from '../api/notifications.api'
 
-export const kindLabels: Record<NotificationKind, string> = {
+const labels: Record<string, string> = {
   course_added: 'Added or invited to a course',
   answer: 'Answers to my questions',
   announcement: 'Course announcements',
@@ -9,11 +10,26 @@ export const kindLabels: Record<NotificationKind, string> = {
   achievement: 'Trophies earned',
 }
 
-/** How an email of the kind is named in a sentence: "emails about course announcements". */
-export const kindEmails: Record<NotificationKind, string> = {
+const emails: Record<string, string> = {
   course_added: 'emails about being added or invited to a course',
   answer: 'emails about answers to your questions',
   announcement: 'course announcement emails',
   certificate: 'emails about certificates issued to you',
   achievement: 'emails about trophies you earn',
+}
+
+/** "study_reminder" → "Study reminder". */
+function fromCode(kind: string): string {
+  const words = kind.replaceAll('_', ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The kind's name in the preferences table: "Course announcements". */
+export function kindLabel(kind: NotificationKind): string {
+  return labels[kind] ?? `${fromCode(kind)}s`
+}
+
+/** How emails of the kind are named in a sentence: "course announcement emails". */
+export function kindEmails(kind: NotificationKind): string {
+  return emails[kind] ?? `${fromCode(kind).toLowerCase()} emails`
 }

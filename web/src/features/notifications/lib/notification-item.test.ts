@@ -70,6 +70,17 @@ describe('describeNotification', () => {
   })
 })
 
+it('shows a kind it has no words for by its payload, without failing', () => {
+  expect(
+    describeNotification({ kind: 'study_reminder', payload: { title: 'Study in 15 minutes', course_slug: 'a-b' } }),
+  ).toEqual({
+    title: 'Study in 15 minutes',
+    detail: null,
+    target: { to: '/courses/$slug', params: { slug: 'a-b' } },
+  })
+  expect(describeNotification({ kind: 'weekly_digest', payload: {} }).title).toBe('New notification')
+})
+
 describe('the badge and the bell label', () => {
   it('shows nothing at zero and caps at 99+', () => {
     expect(unreadBadge(0)).toBeNull()

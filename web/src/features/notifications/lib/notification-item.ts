@@ -79,6 +79,13 @@ export function describeNotification(notification: Pick<AppNotification, 'kind' 
         detail: null,
         target: { to: '/achievements' },
       }
+    default:
+      // A kind this app has no words for yet: what the payload says, linked to its course when it names one.
+      return {
+        title: text(payload, 'title') ?? 'New notification',
+        detail: text(payload, 'course_title'),
+        target: courseTarget(payload),
+      }
   }
 }
 
