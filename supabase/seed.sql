@@ -81,6 +81,18 @@ where p.id = g.id;
 insert into public.schools (id, slug, name)
 values ('b0000000-0000-4000-8000-000000000001', 'summit-academy', 'Summit Academy');
 
+-- Its public page (/schools/summit-academy): an about text and a teal accent that white text reads on (5.5:1).
+update public.schools set
+  accent_color = '#0f766e',
+  about_md = $about$Summit Academy teaches the craft of building for the web, one short course at a time.
+
+- **Hands-on lessons** you can finish in a lunch break
+- **Real instructors** who answer your questions
+- **Certificates** you can share when you finish
+
+New here? Start with *Web Accessibility Basics*: it is open to everyone.$about$
+where id = 'b0000000-0000-4000-8000-000000000001';
+
 insert into public.school_members (school_id, user_id, role) values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'owner'),
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'instructor'),

@@ -3,7 +3,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-const courseLinks = (page: Page) => page.getByRole('main').getByRole('article').getByRole('link')
+// The title links: a card also links its school's name to the school's page.
+const courseLinks = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading').getByRole('link')
 
 test('a visitor browses the catalog: search, filter and clear', async ({ page }) => {
   await page.goto('/courses')

@@ -15,7 +15,6 @@ import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as CalendarRouteImport } from './routes/calendar'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as StatsRouteImport } from './routes/stats'
-import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
 import { Route as AuthMfaRouteImport } from './routes/auth/mfa'
@@ -27,6 +26,7 @@ import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
 import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations.$invitationId'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
+import { Route as SchoolsSlugRouteImport } from './routes/schools/$slug'
 import { Route as StudioIndexRouteImport } from './routes/studio.index'
 import { Route as StudioQuestionsRouteImport } from './routes/studio.questions'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
@@ -37,6 +37,7 @@ import { Route as StudioCoursesCourseIdAnalyticsRouteImport } from './routes/stu
 import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
 import { Route as StudioCoursesCourseIdQuestionsRouteImport } from './routes/studio.courses.$courseId.questions'
 import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
+import { Route as StudioSchoolsSchoolIdPageRouteImport } from './routes/studio.schools.$schoolId.page'
 import { Route as StudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/studio.courses.$courseId.lessons.$lessonId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -67,11 +68,6 @@ const NotificationsRoute = NotificationsRouteImport.update({
 const StatsRoute = StatsRouteImport.update({
   id: '/stats',
   path: '/stats',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const UnsubscribeRoute = UnsubscribeRouteImport.update({
-  id: '/unsubscribe',
-  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
@@ -127,6 +123,11 @@ const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SchoolsSlugRoute = SchoolsSlugRouteImport.update({
+  id: '/schools/$slug',
+  path: '/schools/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StudioIndexRoute = StudioIndexRouteImport.update({
@@ -185,6 +186,12 @@ const StudioSchoolsSchoolIdMembersRoute =
     path: '/studio/schools/$schoolId/members',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StudioSchoolsSchoolIdPageRoute =
+  StudioSchoolsSchoolIdPageRouteImport.update({
+    id: '/studio/schools/$schoolId/page',
+    path: '/studio/schools/$schoolId/page',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StudioCoursesCourseIdLessonsLessonIdRoute =
   StudioCoursesCourseIdLessonsLessonIdRouteImport.update({
     id: '/studio/courses/$courseId/lessons/$lessonId',
@@ -199,7 +206,6 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
-  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/courses/$slug': typeof CoursesSlugRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/schools/$slug': typeof SchoolsSlugRoute
   '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
@@ -220,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
+  '/studio/schools/$schoolId/page': typeof StudioSchoolsSchoolIdPageRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
@@ -230,7 +238,6 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
-  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -241,6 +248,7 @@ export interface FileRoutesByTo {
   '/courses/$slug': typeof CoursesSlugRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/schools/$slug': typeof SchoolsSlugRoute
   '/studio/questions': typeof StudioQuestionsRoute
   '/courses': typeof CoursesIndexRoute
   '/studio': typeof StudioIndexRoute
@@ -251,6 +259,7 @@ export interface FileRoutesByTo {
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
+  '/studio/schools/$schoolId/page': typeof StudioSchoolsSchoolIdPageRoute
   '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
@@ -262,7 +271,6 @@ export interface FileRoutesById {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
-  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   '/courses/$slug': typeof CoursesSlugRoute
   '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/schools/$slug': typeof SchoolsSlugRoute
   '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
   '/studio/': typeof StudioIndexRoute
@@ -283,6 +292,7 @@ export interface FileRoutesById {
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
+  '/studio/schools/$schoolId/page': typeof StudioSchoolsSchoolIdPageRoute
   '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
   '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
@@ -295,7 +305,6 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
-    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/courses/$slug'
     | '/invitations/$invitationId'
     | '/invite/$token'
+    | '/schools/$slug'
     | '/studio/questions'
     | '/courses/'
     | '/studio/'
@@ -316,6 +326,7 @@ export interface FileRouteTypes {
     | '/studio/courses/$courseId/learners'
     | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
+    | '/studio/schools/$schoolId/page'
     | '/studio/courses/$courseId/'
     | '/studio/courses/$courseId/lessons/$lessonId'
   fileRoutesByTo: FileRoutesByTo
@@ -326,7 +337,6 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
-    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/courses/$slug'
     | '/invitations/$invitationId'
     | '/invite/$token'
+    | '/schools/$slug'
     | '/studio/questions'
     | '/courses'
     | '/studio'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/studio/courses/$courseId/learners'
     | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
+    | '/studio/schools/$schoolId/page'
     | '/studio/courses/$courseId'
     | '/studio/courses/$courseId/lessons/$lessonId'
   id:
@@ -357,7 +369,6 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
-    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/courses/$slug'
     | '/invitations/$invitationId'
     | '/invite/$token'
+    | '/schools/$slug'
     | '/studio/questions'
     | '/courses/'
     | '/studio/'
@@ -378,6 +390,7 @@ export interface FileRouteTypes {
     | '/studio/courses/$courseId/learners'
     | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
+    | '/studio/schools/$schoolId/page'
     | '/studio/courses/$courseId/'
     | '/studio/courses/$courseId/lessons/$lessonId'
   fileRoutesById: FileRoutesById
@@ -389,7 +402,6 @@ export interface RootRouteChildren {
   CalendarRoute: typeof CalendarRoute
   NotificationsRoute: typeof NotificationsRoute
   StatsRoute: typeof StatsRoute
-  UnsubscribeRoute: typeof UnsubscribeRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
   AuthMfaRoute: typeof AuthMfaRoute
@@ -400,6 +412,7 @@ export interface RootRouteChildren {
   CoursesSlugRoute: typeof CoursesSlugRoute
   InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   InviteTokenRoute: typeof InviteTokenRoute
+  SchoolsSlugRoute: typeof SchoolsSlugRoute
   StudioQuestionsRoute: typeof StudioQuestionsRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   StudioIndexRoute: typeof StudioIndexRoute
@@ -410,6 +423,7 @@ export interface RootRouteChildren {
   StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
   StudioCoursesCourseIdQuestionsRoute: typeof StudioCoursesCourseIdQuestionsRoute
   StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
+  StudioSchoolsSchoolIdPageRoute: typeof StudioSchoolsSchoolIdPageRoute
   StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
   StudioCoursesCourseIdLessonsLessonIdRoute: typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
@@ -456,13 +470,6 @@ declare module '@tanstack/react-router' {
       path: '/stats'
       fullPath: '/stats'
       preLoaderRoute: typeof StatsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/unsubscribe': {
-      id: '/unsubscribe'
-      path: '/unsubscribe'
-      fullPath: '/unsubscribe'
-      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/callback': {
@@ -542,6 +549,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/schools/$slug': {
+      id: '/schools/$slug'
+      path: '/schools/$slug'
+      fullPath: '/schools/$slug'
+      preLoaderRoute: typeof SchoolsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/studio/': {
       id: '/studio/'
       path: '/studio'
@@ -612,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioSchoolsSchoolIdMembersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/schools/$schoolId/page': {
+      id: '/studio/schools/$schoolId/page'
+      path: '/studio/schools/$schoolId/page'
+      fullPath: '/studio/schools/$schoolId/page'
+      preLoaderRoute: typeof StudioSchoolsSchoolIdPageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/studio/courses/$courseId/lessons/$lessonId': {
       id: '/studio/courses/$courseId/lessons/$lessonId'
       path: '/studio/courses/$courseId/lessons/$lessonId'
@@ -629,7 +650,6 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarRoute: CalendarRoute,
   NotificationsRoute: NotificationsRoute,
   StatsRoute: StatsRoute,
-  UnsubscribeRoute: UnsubscribeRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,
   AuthMfaRoute: AuthMfaRoute,
@@ -640,6 +660,7 @@ const rootRouteChildren: RootRouteChildren = {
   CoursesSlugRoute: CoursesSlugRoute,
   InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   InviteTokenRoute: InviteTokenRoute,
+  SchoolsSlugRoute: SchoolsSlugRoute,
   StudioQuestionsRoute: StudioQuestionsRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   StudioIndexRoute: StudioIndexRoute,
@@ -650,6 +671,7 @@ const rootRouteChildren: RootRouteChildren = {
   StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
   StudioCoursesCourseIdQuestionsRoute: StudioCoursesCourseIdQuestionsRoute,
   StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,
+  StudioSchoolsSchoolIdPageRoute: StudioSchoolsSchoolIdPageRoute,
   StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
   StudioCoursesCourseIdLessonsLessonIdRoute:
     StudioCoursesCourseIdLessonsLessonIdRoute,

@@ -6,6 +6,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { StepUpProvider } from '@/features/auth/step-up/step-up-provider'
 import type { RouterContext } from '@/lib/router-context'
+import { DocumentMeta } from './-components/document-meta'
 import { DocumentTitle } from './-components/document-title'
 import { OfflineStatus } from './-components/offline-status'
 import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
@@ -22,6 +23,7 @@ function RootLayout() {
     <StepUpProvider>
       <div className="flex min-h-dvh flex-col">
         <DocumentTitle />
+        <DocumentMeta />
         <ProgressOutboxStarter />
         <a
           href="#main"

@@ -10,6 +10,7 @@ import { CourseHeader } from '@/features/courses/components/course-header'
 import { CourseOutlineView } from '@/features/courses/components/course-outline'
 import { EnrollPanel } from '@/features/courses/components/enroll-panel'
 import { LearnerPanel } from '@/features/courses/components/learner-panel'
+import { SchoolByline } from '@/features/schools/components/school-byline'
 import { PreviewModeContext, previewSearchSchema } from '@/lib/courses/preview-mode'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { seesLearnerView, viewerMode, type ViewerMode } from '@/lib/courses/viewer-mode'
@@ -77,7 +78,7 @@ function CoursePage() {
         {mode === 'learner' && <LiveProgress slug={slug} />}
         {mode === 'preview' ? <PreviewBanner courseId={outline.course.id} /> : null}
         {mode === 'staff' ? <StaffBar course={outline.course} /> : null}
-        <CourseHeader course={outline.course} />
+        <CourseHeader course={outline.course} school={<SchoolByline school={outline.course.school} />} />
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
           <aside aria-label="Enrollment" className="flex flex-col gap-3 lg:sticky lg:top-24 lg:order-last">
             {mode === 'preview' ? <LearnerPanel outline={outline} /> : <EnrollPanel outline={outline} />}

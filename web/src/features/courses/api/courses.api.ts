@@ -7,7 +7,7 @@ import { titleSearchFilter } from './search-pattern'
 
 // `lessons` needs the foreign key named: enrollments (course_id, last_lesson_id) also links courses to lessons.
 const CARD_COLUMNS =
-  'id, slug, title, subtitle, cover_path, level, language, published_at, school:schools(name), lessons!lessons_course_id_fkey(duration_s)'
+  'id, slug, title, subtitle, cover_path, level, language, published_at, school:schools(name, slug), lessons!lessons_course_id_fkey(duration_s)'
 
 export interface CourseCard {
   id: string
@@ -18,6 +18,7 @@ export interface CourseCard {
   level: CourseLevel
   language: string
   schoolName: string | null
+  schoolSlug: string | null
   durationS: number
   lessonCount: number
 }
@@ -37,7 +38,7 @@ interface CardRow {
   cover_path: string | null
   level: CourseLevel
   language: string
-  school: { name: string } | null
+  school: { name: string; slug: string } | null
   lessons: { duration_s: number }[]
 }
 
@@ -51,6 +52,7 @@ function toCard(row: CardRow): CourseCard {
     level: row.level,
     language: row.language,
     schoolName: row.school?.name ?? null,
+    schoolSlug: row.school?.slug ?? null,
     durationS: row.lessons.reduce((sum, lesson) => sum + lesson.duration_s, 0),
     lessonCount: row.lessons.length,
   }
@@ -115,6 +117,16 @@ export async function listFeaturedCourses(client: SupabaseClient, limit = 3): Pr
   const { data, error } = await catalogBase(client)
     .order('published_at', { ascending: false, nullsFirst: false })
     .limit(limit)
+  if (error) throw error
+  return (data as unknown as CardRow[]).map(toCard)
+}
+
+/** A school's courses in the public catalog, newest first, for its school page. */
+export async function listSchoolCourses(client: SupabaseClient, schoolId: string): Promise<CourseCard[]> {
+  const { data, error } = await catalogBase(client)
+    .eq('school_id', schoolId)
+    .order('published_at', { ascending: false, nullsFirst: false })
+    .order('id')
   if (error) throw error
   return (data as unknown as CardRow[]).map(toCard)
 }

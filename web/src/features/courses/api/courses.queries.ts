@@ -4,7 +4,13 @@ import { queryOptions } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
 import { supabase } from '@/lib/supabase'
 import type { CatalogQuery } from '../schemas/catalog-search.schema'
-import { getCourseOutline, listCatalogLanguages, listCourses, listFeaturedCourses } from './courses.api'
+import {
+  getCourseOutline,
+  listCatalogLanguages,
+  listCourses,
+  listFeaturedCourses,
+  listSchoolCourses,
+} from './courses.api'
 import { listMyCourses } from './my-courses.api'
 
 export const courseQueries = {
@@ -24,6 +30,12 @@ export const courseQueries = {
     queryOptions({
       queryKey: courseKeys.featured(),
       queryFn: () => listFeaturedCourses(supabase),
+    }),
+  /** A school's catalog courses, for its public page. */
+  bySchool: (schoolId: string) =>
+    queryOptions({
+      queryKey: [...courseKeys.lists(), 'school', schoolId] as const,
+      queryFn: () => listSchoolCourses(supabase, schoolId),
     }),
   /**
    * Per viewer (locks, progress, enrollment): sign-in and sign-out must invalidate `courseKeys.outlines()`. With

@@ -1,5 +1,6 @@
 // A course in a grid (catalog, featured courses): cover, title linking to the course page, subtitle, and a line
-// of facts (level, length, school). The whole card is clickable through the title link's stretched overlay.
+// of facts (level, length, school). The whole card is clickable through the title link's stretched overlay; the
+// school's name is its own link to the school's page, lifted above that overlay.
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Clock, School } from 'lucide-react'
@@ -10,7 +11,14 @@ import { cardCoverSizes } from '../lib/cover-url'
 import { CourseCover } from './course-cover'
 import { Length } from './length'
 
-export function CourseCard({ course, headingLevel = 'h2' }: { course: CourseCardData; headingLevel?: 'h2' | 'h3' }) {
+interface CourseCardProps {
+  course: CourseCardData
+  headingLevel?: 'h2' | 'h3'
+  /** Off on the school's own page, where every card would name the same school. */
+  showSchool?: boolean
+}
+
+export function CourseCard({ course, headingLevel = 'h2', showSchool = true }: CourseCardProps) {
   const Heading = headingLevel
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-teal-700 hover:shadow-md">
@@ -36,12 +44,22 @@ export function CourseCard({ course, headingLevel = 'h2' }: { course: CourseCard
             <Clock aria-hidden="true" className="size-4" />
             <Length seconds={course.durationS} />
           </dd>
-          {course.schoolName ? (
+          {showSchool && course.schoolName ? (
             <>
               <dt className="sr-only">School</dt>
               <dd className="flex min-w-0 items-center gap-1">
                 <School aria-hidden="true" className="size-4 shrink-0" />
-                <span className="truncate">{course.schoolName}</span>
+                {course.schoolSlug ? (
+                  <Link
+                    to="/schools/$slug"
+                    params={{ slug: course.schoolSlug }}
+                    className="relative z-10 truncate underline-offset-2 hover:text-teal-800 hover:underline"
+                  >
+                    {course.schoolName}
+                  </Link>
+                ) : (
+                  <span className="truncate">{course.schoolName}</span>
+                )}
               </dd>
             </>
           ) : null}

@@ -1,5 +1,6 @@
 // The top of a course page: cover, school, title, subtitle, the facts line (level, length, lessons, language) and
-// who teaches it.
+// who teaches it. The page may pass its own school line (the school page's "by <School>" link) for the plain name.
+import type { ReactNode } from 'react'
 import { BookOpen, Clock, Languages, School } from 'lucide-react'
 import type { OutlineCourse } from '@/lib/courses/course-outline.schema'
 import { languageLabel, levelLabel } from '../lib/format'
@@ -7,16 +8,18 @@ import { CourseCover } from './course-cover'
 import { Length } from './length'
 import { plural } from '@/lib/format'
 
-export function CourseHeader({ course }: { course: OutlineCourse }) {
+export function CourseHeader({ course, school }: { course: OutlineCourse; school?: ReactNode }) {
   const instructors = course.instructors.map((instructor) => instructor.display_name).filter(Boolean)
   return (
     <header className="flex flex-col gap-5 md:flex-row-reverse md:items-start">
       <CourseCover coverPath={course.cover_path} eager className="w-full shrink-0 rounded-xl md:w-72" />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <p className="flex items-center gap-1.5 text-sm font-medium text-teal-800">
-          <School aria-hidden="true" className="size-4" />
-          {course.school.name}
-        </p>
+        {school ?? (
+          <p className="flex items-center gap-1.5 text-sm font-medium text-teal-800">
+            <School aria-hidden="true" className="size-4" />
+            {course.school.name}
+          </p>
+        )}
         {/* What the instructor wrote is in the course's language (WCAG 3.1.2), the page around it in English. */}
         <h1
           lang={course.language}

@@ -1,8 +1,9 @@
-// One school on the studio home: its name, my role, its courses (state, learners, last edit, a link to the editor)
-// and, for its members, "New course", which lands in the new course's editor.
+// One school on the studio home: its name, my role, the ways to its members and its public page's settings, its
+// courses (state, learners, last edit, a link to the editor) and, for its members, "New course", which lands in the
+// new course's editor.
 import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { BookOpen, Plus, Users } from 'lucide-react'
+import { BookOpen, Palette, Plus, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import type { StudioSchool } from '../api/schools.api'
 import { useCreateCourse } from '../api/studio.mutations'
@@ -40,6 +41,15 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
         >
           <Users aria-hidden="true" className="size-4" />
           Members
+        </Link>
+        <Link
+          to="/studio/schools/$schoolId/page"
+          params={{ schoolId: school.id }}
+          aria-label={`School page of ${school.name}`}
+          className="flex items-center gap-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
+        >
+          <Palette aria-hidden="true" className="size-4" />
+          School page
         </Link>
         {creating || school.courses.length === 0 ? null : (
           <Button variant="outline" className="ml-auto" onClick={() => setCreating(true)}>

@@ -1,16 +1,21 @@
-// The crop frame: a 16:9 preview of what the cover will show. Drag the image (pointer or touch) or focus the
-// preview and use the arrow keys to move it, + and - or the slider to zoom. The preview is redrawn on a canvas from
-// the same rectangle that is uploaded, so what the author sees is what learners get.
+// The crop frame: a 16:9 preview of what the cover will show (another aspect for other images: a school's logo is
+// square). Drag the image (pointer or touch) or focus the preview and use the arrow keys to move it, + and - or the
+// slider to zoom. The preview is redrawn on a canvas from the same rectangle that is uploaded, so what the author
+// sees is what learners get.
 import { useEffect, useId, useRef } from 'react'
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { drawCrop } from '../lib/render-crop'
-import { maxZoom, moveCrop, sourceRect, zoomCrop, type CropState } from '../lib/crop'
+import { coverAspect, maxZoom, moveCrop, sourceRect, zoomCrop, type CropState } from '../lib/crop'
 
 interface CoverCropperProps {
   image: HTMLImageElement
   crop: CropState
   onChange: (crop: CropState) => void
+  /** Width over height of the result; the course card's 16:9 by default. */
+  aspect?: number
+  /** What is being cropped, in the frame's name and help ("cover", "logo"). */
+  subject?: string
 }
 
 const keyStep = 0.1
@@ -23,7 +28,7 @@ const moveButtons = [
   { label: 'Show more of the bottom', icon: ArrowDown, dx: 0, dy: keyStep },
 ] as const
 
-export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
+export function CoverCropper({ image, crop, onChange, aspect = coverAspect, subject = 'cover' }: CoverCropperProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const drag = useRef<{ x: number; y: number } | null>(null)
   const helpId = useId()
@@ -32,8 +37,8 @@ export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
   const height = image.naturalHeight
 
   useEffect(() => {
-    if (canvasRef.current) drawCrop(canvasRef.current, image, sourceRect(crop, width, height))
-  }, [image, crop, width, height])
+    if (canvasRef.current) drawCrop(canvasRef.current, image, sourceRect(crop, width, height, aspect))
+  }, [image, crop, width, height, aspect])
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const step = event.shiftKey ? keyStep * 5 : keyStep
@@ -47,13 +52,13 @@ export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
     const move = moves[event.key]
     if (move) {
       event.preventDefault()
-      onChange(moveCrop(crop, move[0], move[1], width, height))
+      onChange(moveCrop(crop, move[0], move[1], width, height, aspect))
     } else if (event.key === '+' || event.key === '=') {
       event.preventDefault()
-      onChange(zoomCrop(crop, crop.zoom + 0.25, width, height))
+      onChange(zoomCrop(crop, crop.zoom + 0.25, width, height, aspect))
     } else if (event.key === '-') {
       event.preventDefault()
-      onChange(zoomCrop(crop, crop.zoom - 0.25, width, height))
+      onChange(zoomCrop(crop, crop.zoom - 0.25, width, height, aspect))
     }
   }
 
@@ -63,7 +68,7 @@ export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
       <div
         role="group"
         aria-roledescription="crop frame"
-        aria-label="Cover crop"
+        aria-label={`${subject[0]?.toUpperCase() ?? ''}${subject.slice(1)} crop`}
         aria-describedby={helpId}
         // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- focusable for its arrow keys (see above)
         tabIndex={0}
@@ -82,13 +87,20 @@ export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
         }}
         onPointerUp={() => (drag.current = null)}
         onPointerCancel={() => (drag.current = null)}
-        className="aspect-video w-full cursor-move touch-none overflow-hidden rounded-lg border border-slate-300 bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2 focus-visible:outline-none"
+        style={{ aspectRatio: aspect }}
+        className="w-full cursor-move touch-none overflow-hidden rounded-lg border border-slate-300 bg-slate-100 focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2 focus-visible:outline-none"
       >
-        <canvas ref={canvasRef} width={640} height={360} aria-hidden="true" className="size-full" />
+        <canvas
+          ref={canvasRef}
+          width={640}
+          height={Math.round(640 / aspect)}
+          aria-hidden="true"
+          className="size-full"
+        />
       </div>
       <p id={helpId} className="text-sm text-slate-600">
-        Drag the image, or focus the preview and use the arrow keys, to choose what the cover shows. Zoom with + and −
-        or the slider.
+        Drag the image, or focus the preview and use the arrow keys, to choose what the {subject} shows. Zoom with + and
+        − or the slider.
       </p>
       <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Move the image">
         {moveButtons.map(({ label, icon: Icon, dx, dy }) => (
@@ -97,7 +109,7 @@ export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
             variant="outline"
             size="icon"
             aria-label={label}
-            onClick={() => onChange(moveCrop(crop, dx, dy, width, height))}
+            onClick={() => onChange(moveCrop(crop, dx, dy, width, height, aspect))}
           >
             <Icon aria-hidden="true" className="size-4" />
           </Button>
@@ -115,7 +127,7 @@ export function CoverCropper({ image, crop, onChange }: CoverCropperProps) {
           step={0.05}
           value={crop.zoom}
           aria-valuetext={`${Math.round(crop.zoom * 100)}%`}
-          onChange={(event) => onChange(zoomCrop(crop, Number(event.target.value), width, height))}
+          onChange={(event) => onChange(zoomCrop(crop, Number(event.target.value), width, height, aspect))}
           className="w-full max-w-xs accent-teal-700"
         />
       </div>

@@ -10,10 +10,15 @@ export function drawCrop(canvas: HTMLCanvasElement, image: CanvasImageSource, re
   context.drawImage(image, rect.x, rect.y, rect.width, rect.height, 0, 0, canvas.width, canvas.height)
 }
 
-export async function renderCover(image: CanvasImageSource, rect: SourceRect): Promise<Blob> {
+/** The cropped image as a JPEG at the cover's size, or at `output` (a school's square logo). */
+export async function renderCover(
+  image: CanvasImageSource,
+  rect: SourceRect,
+  output: { width: number; height: number } = coverOutput,
+): Promise<Blob> {
   const canvas = document.createElement('canvas')
-  canvas.width = coverOutput.width
-  canvas.height = coverOutput.height
+  canvas.width = output.width
+  canvas.height = output.height
   const context = canvas.getContext('2d')
   if (!context) throw new Error('This browser cannot draw images.')
   // JPEG has no transparency: a white ground keeps transparent PNGs from turning black.

@@ -1,0 +1,47 @@
+// The accent colour's live contrast check beside the field: a sample of the text that will be set on it (white or
+// dark) with both ratios, or the database's sentence when neither reads. Announced politely as it changes.
+import { CircleCheck } from 'lucide-react'
+import {
+  accentColorProblem,
+  accentTextColor,
+  accentTextHex,
+  contrastRatio,
+  darkText,
+  isHexColor,
+  normalizeHex,
+  whiteText,
+} from '@/lib/schools/accent'
+
+const ratio = (value: number) => `${(Math.floor(value * 10) / 10).toFixed(1)}:1`
+
+export function AccentCheck({ value, name }: { value: string; name: string }) {
+  const color = value.trim() === '' ? null : normalizeHex(value)
+  const text = color && isHexColor(color) ? accentTextColor(color) : null
+  return (
+    <div role="status" className="flex flex-col gap-2 text-sm">
+      {!color ? (
+        <p className="text-slate-600">No accent colour: the page uses Summit’s own colours.</p>
+      ) : !isHexColor(color) ? null : (
+        <>
+          <p className="text-slate-700">
+            Against white {ratio(contrastRatio(color, whiteText))}, against dark text{' '}
+            {ratio(contrastRatio(color, darkText))} (4.5:1 needed for either).
+          </p>
+          {text ? (
+            <p className="flex items-center gap-1.5 font-medium text-teal-800">
+              <CircleCheck aria-hidden="true" className="size-4" />
+              Readable: {text === 'white' ? 'white' : 'dark'} text will be set on this colour.
+            </p>
+          ) : null}
+          <p
+            aria-hidden="true"
+            style={text ? { backgroundColor: color, color: accentTextHex(text) } : { backgroundColor: color }}
+            className="rounded-md px-3 py-2 font-semibold break-words"
+          >
+            {text ? name : accentColorProblem(color)}
+          </p>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+// /studio/schools/$schoolId/page: the school's public page settings (logo, about, accent colour) for its owners. An
+// unknown school, a malformed id, or a school I am not a member of is this route's not-found state, at once.
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { requireSession } from '@/features/auth/api/session'
+import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
+import { MembersNotFound } from '@/features/studio/members/components/members-not-found'
+import { schoolPageQueries } from '@/features/studio/school-page/api/school-page.queries'
+import { SchoolPageSettings } from '@/features/studio/school-page/components/school-page-settings'
+import { isUuid } from '@/lib/uuid'
+
+export const Route = createFileRoute('/studio/schools/$schoolId/page')({
+  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+  loader: async ({ context: { queryClient, session }, params }) => {
+    if (!isUuid(params.schoolId)) throw notFound()
+    const school = await queryClient.ensureQueryData(schoolPageQueries.settings(params.schoolId, session.user.id))
+    if (!school) throw notFound()
+    return { name: school.name }
+  },
+  head: ({ loaderData }) => ({
+    meta: [
+      { title: loaderData ? `School page · ${loaderData.name} · Studio · Summit` : 'School page · Studio · Summit' },
+    ],
+  }),
+  pendingComponent: StudioSkeleton,
+  notFoundComponent: MembersNotFound,
+  component: SchoolPageRoute,
+})
+
+function SchoolPageRoute() {
+  const { schoolId } = Route.useParams()
+  const { session } = Route.useRouteContext()
+  const { data: school } = useSuspenseQuery(schoolPageQueries.settings(schoolId, session.user.id))
+  if (!school) return <MembersNotFound />
+  return <SchoolPageSettings school={school} userId={session.user.id} />
+}
