@@ -109,6 +109,71 @@ export type Database = {
         }
         Relationships: []
       }
+      announcements: {
+        Row: {
+          author_id: string | null
+          body_md: string
+          cohort_id: string | null
+          course_id: string
+          created_at: string
+          deleted_at: string | null
+          id: string
+          send_at: string
+          sent_at: string | null
+          title: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          author_id?: string | null
+          body_md: string
+          cohort_id?: string | null
+          course_id: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          send_at?: string
+          sent_at?: string | null
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          author_id?: string | null
+          body_md?: string
+          cohort_id?: string | null
+          course_id?: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          send_at?: string
+          sent_at?: string | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'announcements_author_id_fkey'
+            columns: ['author_id']
+            isOneToOne: false
+            referencedRelation: 'profiles'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'announcements_cohort_fkey'
+            columns: ['course_id', 'cohort_id']
+            isOneToOne: false
+            referencedRelation: 'cohorts'
+            referencedColumns: ['course_id', 'id']
+          },
+          {
+            foreignKeyName: 'announcements_course_id_fkey'
+            columns: ['course_id']
+            isOneToOne: false
+            referencedRelation: 'courses'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       answers: {
         Row: {
           author_id: string
@@ -1743,7 +1808,34 @@ export type Database = {
         Args: { role: Database['public']['Enums']['school_role']; school_id: string; user_id: string }
         Returns: Database['public']['Enums']['school_role']
       }
+      claim_announcement_emails: {
+        Args: { max_count?: number }
+        Returns: {
+          announcement_id: string
+          body_md: string
+          cohort_name: string
+          course_id: string
+          course_slug: string
+          course_title: string
+          display_name: string
+          email: string
+          title: string
+          user_id: string
+        }[]
+      }
       claim_answer_email: { Args: { answer_id: string }; Returns: Json }
+      claim_due_reminders: {
+        Args: { max_count?: number }
+        Returns: {
+          display_name: string
+          email: string
+          id: string
+          kind: Database['public']['Enums']['notification_kind']
+          payload: Json
+          reminder: string
+          user_id: string
+        }[]
+      }
       course_analytics_at_risk: {
         Args: {
           cohort_id?: string
@@ -1897,6 +1989,10 @@ export type Database = {
         Args: { code?: string; course_id?: string; course_slug?: string; invite_token?: string; user_id: string }
         Returns: Json
       }
+      finish_announcement_email: {
+        Args: { announcement_id: string; sent: boolean; user_id: string }
+        Returns: undefined
+      }
       grant_quiz_attempt: { Args: { p_extra?: number; p_lesson_id: string; p_user_id: string }; Returns: undefined }
       import_quiz_questions: { Args: { p_course_id: string; p_questions: Json }; Returns: number }
       invite_school_member: {
@@ -1904,6 +2000,7 @@ export type Database = {
         Returns: Json
       }
       learner_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      mark_reminder_sent: { Args: { reminder_id: string }; Returns: boolean }
       move_learner_to_cohort: { Args: { cohort_id: string; enrollment_id: string }; Returns: Json }
       my_course_invitations: {
         Args: Record<PropertyKey, never>
@@ -1962,6 +2059,7 @@ export type Database = {
       redeem_course_invite: { Args: { invite_token: string; user_id: string }; Returns: Json }
       redeem_recovery_code: { Args: { code: string; user_id: string }; Returns: Json }
       release_answer_email: { Args: { answer_id: string }; Returns: boolean }
+      release_reminder: { Args: { reminder_id: string }; Returns: boolean }
       remove_learner: { Args: { enrollment_id: string; reason: string }; Returns: Json }
       remove_school_member: { Args: { school_id: string; user_id: string }; Returns: undefined }
       reorder_curriculum: { Args: { course_id: string; sections: Json }; Returns: undefined }
@@ -2020,7 +2118,16 @@ export type Database = {
       enrollment_status: 'active' | 'completed' | 'removed'
       event_kind: 'live' | 'deadline'
       lesson_kind: 'video' | 'text' | 'quiz'
-      notification_kind: 'course_added' | 'answer' | 'announcement' | 'certificate' | 'achievement'
+      notification_kind:
+        | 'course_added'
+        | 'answer'
+        | 'announcement'
+        | 'certificate'
+        | 'achievement'
+        | 'study_reminder'
+        | 'event_reminder'
+        | 'streak_reminder'
+        | 'weekly_digest'
       progress_status: 'not_started' | 'in_progress' | 'completed'
       school_role: 'owner' | 'instructor'
     }
@@ -2144,7 +2251,17 @@ export const Constants = {
       enrollment_status: ['active', 'completed', 'removed'],
       event_kind: ['live', 'deadline'],
       lesson_kind: ['video', 'text', 'quiz'],
-      notification_kind: ['course_added', 'answer', 'announcement', 'certificate', 'achievement'],
+      notification_kind: [
+        'course_added',
+        'answer',
+        'announcement',
+        'certificate',
+        'achievement',
+        'study_reminder',
+        'event_reminder',
+        'streak_reminder',
+        'weekly_digest',
+      ],
       progress_status: ['not_started', 'in_progress', 'completed'],
       school_role: ['owner', 'instructor'],
     },

@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125120100_create_notes.sql
+--   supabase/migrations/20261130010000_notes_client_ids.sql
 
 create table public.notes (
   id uuid default gen_random_uuid() not null,
@@ -22,6 +23,7 @@ create table public.notes (
 
 -- Comments
 comment on table public.notes is 'A learner''s private notes on a lesson; only their owner reads or writes them.';
+comment on column public.notes.id is 'Drawn by the database, or by the learner''s device for a note written offline (sent again, it meets the primary key, not a second note).';
 comment on column public.notes.course_id is 'The lesson''s course, set by the database: for the policies and the "My notes" list per course.';
 comment on column public.notes.at_s is 'Second of the lesson''s video the note belongs to ("at 3:12"); null for a note on the whole lesson.';
 comment on column public.notes.body is 'Markdown, 1-10,000 characters.';
@@ -35,6 +37,7 @@ CREATE INDEX notes_user_id_created_at_idx ON public.notes USING btree (user_id, 
 grant delete, select on public.notes to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.notes to postgres;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.notes to service_role;
+grant insert (id) on public.notes to authenticated;
 grant insert (lesson_id) on public.notes to authenticated;
 grant insert (at_s), update (at_s) on public.notes to authenticated;
 grant insert (body), update (body) on public.notes to authenticated;

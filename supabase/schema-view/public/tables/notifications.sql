@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129220000_create_notifications.sql
+--   supabase/migrations/20261129221000_create_announcements.sql
 
 create table public.notifications (
   id uuid default gen_random_uuid() not null,
@@ -23,6 +24,7 @@ comment on column public.notifications.payload is 'What the item shows and links
 comment on column public.notifications.read_at is 'When the owner read it (opened it or marked all read); null: unread.';
 
 -- Indexes
+CREATE INDEX notifications_announcement_idx ON public.notifications USING btree (((payload ->> 'announcement_id'::text))) WHERE (kind = 'announcement'::public.notification_kind);
 CREATE INDEX notifications_user_id_created_at_idx ON public.notifications USING btree (user_id, created_at DESC);
 CREATE INDEX notifications_user_id_unread_idx ON public.notifications USING btree (user_id) WHERE (read_at IS NULL);
 
