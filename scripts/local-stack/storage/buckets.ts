@@ -7,7 +7,7 @@ import { errors } from './errors.ts'
 import { sendJson } from '../http/json.ts'
 import { readJson } from './http.ts'
 import { ownerUuid, type ObjectRow } from './objects/rows.ts'
-import { mustBeValidBucketName, parseFileSizeLimit, validateBucketMimeTypes } from './validate.ts'
+import { escapeLike, mustBeValidBucketName, parseFileSizeLimit, validateBucketMimeTypes } from './validate.ts'
 
 const listColumns = 'id, name, public, owner, created_at, updated_at, file_size_limit, allowed_mime_types, type'
 const getColumns = 'id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types'
@@ -44,7 +44,8 @@ export const listBuckets: Handler = async (ctx, request) => {
   const where: string[] = []
   const values: unknown[] = []
   const search = q.get('search')
-  if (search) where.push(`name ilike $${values.push(`%${search}%`)}`)
+  // storage-api escapes LIKE's wildcards: `_` and `%` in a search are themselves.
+  if (search) where.push(`name ilike $${values.push(`%${escapeLike(search)}%`)}`)
   const column = q.get('sortColumn')
   if (column !== null && !sortColumns.includes(column))
     throw errors.validation('querystring/sortColumn must be equal to one of the allowed values')

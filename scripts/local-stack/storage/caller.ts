@@ -1,9 +1,9 @@
 // Who is calling: the JWT the gateway left in Authorization ("Bearer <jwt>", or a bare apikey value), verified with
-// the stack's keys. storage-api's jwt plugin answers a missing or bad token with AccessDenied and jsonwebtoken's
-// message ("jwt expired", "invalid signature"), except on routes that allow an invalid JWT, which then run as anon.
+// the stack's keys. storage-api's jwt plugin answers a missing or bad token with AccessDenied and jose's message
+// ("Invalid Compact JWS", "signature verification failed"), except on routes that allow an invalid JWT, which then
+// run as anon.
 import type { IncomingMessage } from 'node:http'
 import { serviceRoleKey } from '../keys/index.ts'
-import { verifyAccessToken, type AccessTokenFailure } from '../keys/access-token.ts'
 import type { JwtClaims, JwtKeys } from '../keys/jwt.ts'
 import { errors } from './errors.ts'
 
@@ -48,80 +48,128 @@ export function isSignedUrlToken(claims: JwtClaims): boolean {
   return aud === signedUrlAudience || (Array.isArray(aud) && aud.includes(signedUrlAudience))
 }
 
-/** jsonwebtoken's rules as storage-api uses them: no clock tolerance; nbf, then exp, must be numbers; iat is not checked. */
-const storageTokenRules = { clockSkewSeconds: 0, checkIssuedAt: false, numericClaims: ['nbf', 'exp'] } as const
-
 /**
- * Verifies a token with the stack's one access-token validation under jsonwebtoken's rules, answering the claims or
- * jsonwebtoken's words for the failure, which storage-api passes on ("jwt expired", "invalid exp value", ...).
+ * Verifies a token as storage-api v1.60 does (`src/internal/auth/jwt.ts` verifyJWT: jose 6.2's jwtVerify with the
+ * algorithms its JWKS allows), answering the claims or jose's words for the failure, which storage-api passes on as
+ * the message ("Invalid Compact JWS" for no token at all, "signature verification failed", '"exp" claim timestamp
+ * check failed', ...).
  */
 export function verifyStorageToken(
   keys: JwtKeys,
   token: string,
 ): { ok: true; claims: JwtClaims } | { ok: false; message: string } {
-  const shape = jsonwebtokenShapeError(keys, token)
+  const shape = joseShapeError(keys, token)
   if (shape) return { ok: false, message: shape }
-  const result = verifyAccessToken(keys, token, storageTokenRules)
-  if (result.ok) return { ok: true, claims: result.claims }
-  return { ok: false, message: jsonwebtokenMessage(result) }
+  // The signature alone (a clock at minus infinity never finds the token expired); the stack signs only JSON
+  // claims, so a token whose parts do not decode cannot carry a valid signature either.
+  const result = keys.verify(token, Number.NEGATIVE_INFINITY)
+  if (!result.ok) return { ok: false, message: 'signature verification failed' }
+  // The signature holds; jose's validateClaimsSet decides the rest.
+  let claims: unknown
+  try {
+    claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as unknown
+  } catch {
+    claims = undefined
+  }
+  if (!isPlainObject(claims)) return { ok: false, message: 'JWT Claims Set must be a top-level JSON object' }
+  const claimError = joseClaimsError(claims)
+  if (claimError) return { ok: false, message: claimError }
+  return { ok: true, claims }
 }
 
-/** jws' test of a compact JWS: three base64url parts, the last (the signature) possibly empty. */
-const compactJws = /^[a-zA-Z0-9\-_]+?\.[a-zA-Z0-9\-_]+?\.([a-zA-Z0-9\-_]+)?$/
-
-function jsonPart(part: string): unknown {
-  try {
-    return JSON.parse(Buffer.from(part, 'base64').toString('binary')) as unknown
-  } catch {
-    return undefined
-  }
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]'
 }
 
 /**
- * What jsonwebtoken's verify() says about a token before it checks the signature, in its order: no token, not three
- * parts, not a decodable JWS ("invalid token"), a payload that is not JSON under `typ: JWT` (JSON.parse's own words),
- * no signature, then an algorithm storage-api does not allow (HS256, plus the RS and ES families when the keys include RSA or EC ones).
+ * jose's base64url decoding on Node 24 (storage-api's image): `-` and `_` turned into `+` and `/`, then atob's
+ * forgiving-base64 (ASCII whitespace dropped, up to two `=` at a length that is a multiple of 4, never a length
+ * of 4n+1). Undefined when atob would throw.
  */
-function jsonwebtokenShapeError(keys: JwtKeys, token: string): string | undefined {
-  if (token === '') return 'jwt must be provided'
-  const parts = token.split('.')
-  if (parts.length !== 3) return 'jwt malformed'
-  const header = compactJws.test(token) ? jsonPart(parts[0]!) : undefined
-  if (!header) return 'invalid token'
-  if ((header as { typ?: unknown }).typ === 'JWT') {
-    try {
-      JSON.parse(Buffer.from(parts[1]!, 'base64').toString('binary'))
-    } catch (error) {
-      return (error as Error).message
-    }
-  }
-  if (parts[2]!.trim() === '') return 'jwt signature is required'
+export function joseBase64url(input: string): Buffer | undefined {
+  let encoded = input
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .replace(/[\t\n\f\r ]/g, '')
+  if (encoded.length % 4 === 0) encoded = encoded.replace(/==?$/, '')
+  if (encoded.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(encoded)) return undefined
+  return Buffer.from(encoded, 'base64')
+}
+
+/** The algorithms storage-api's getJWTAlgorithms allows: HS256 (JWT_ALGORITHM), plus each family its JWKS has. */
+function allowedAlgorithms(keys: JwtKeys): string[] {
   const kinds = new Set(keys.jwks().keys.map((key) => key.kty))
-  const allowed = [
+  return [
     'HS256',
     ...(kinds.has('RSA') ? ['RS256', 'RS384', 'RS512'] : []),
     ...(kinds.has('EC') ? ['ES256', 'ES384', 'ES512'] : []),
+    ...(kinds.has('OKP') ? ['EdDSA'] : []),
   ]
-  const alg = (header as { alg?: unknown }).alg
-  if (typeof alg !== 'string' || !allowed.includes(alg)) return 'invalid algorithm'
+}
+
+/**
+ * What jose's compactVerify and flattenedVerify say before the signature is checked, in their order: not three
+ * parts, a protected header that does not decode to JSON, `crit` rules, no `alg`, an algorithm not allowed, a key
+ * that is not there for an asymmetric algorithm (storage-api then hands jose the HMAC secret), a signature that is
+ * not base64url.
+ */
+function joseShapeError(keys: JwtKeys, token: string): string | undefined {
+  const parts = token.split('.')
+  if (parts.length !== 3) return 'Invalid Compact JWS'
+  const [protectedPart, , signature] = parts as [string, string, string]
+  let parsed: unknown = {}
+  if (protectedPart !== '') {
+    try {
+      const bytes = joseBase64url(protectedPart)
+      if (!bytes) throw new Error('not base64url')
+      parsed = JSON.parse(new TextDecoder().decode(bytes)) as unknown
+    } catch {
+      return 'JWS Protected Header is invalid'
+    }
+  }
+  const header = { ...(parsed as object) } as Record<string, unknown>
+  const crit = parsed === null || parsed === undefined ? undefined : (parsed as Record<string, unknown>).crit
+  if (crit !== undefined) {
+    if (!Array.isArray(crit) || crit.length === 0 || crit.some((c) => typeof c !== 'string' || c.length === 0)) {
+      return '"crit" (Critical) Header Parameter MUST be an array of non-empty strings when present'
+    }
+    for (const parameter of crit as string[]) {
+      if (parameter !== 'b64') return `Extension Header Parameter "${parameter}" is not recognized`
+      if (header[parameter] === undefined) return `Extension Header Parameter "${parameter}" is missing`
+    }
+    if (typeof header.b64 !== 'boolean') {
+      return 'The "b64" (base64url-encode payload) Header Parameter must be a boolean'
+    }
+  }
+  const alg = header.alg
+  if (typeof alg !== 'string' || alg === '') return 'JWS "alg" (Algorithm) Header Parameter missing or invalid'
+  if (!allowedAlgorithms(keys).includes(alg)) return '"alg" (Algorithm) Header Parameter value not allowed'
+  if (!alg.startsWith('HS')) {
+    // findJWKFromHeader: a key of the family with the token's kid (or none on both sides), else the secret.
+    const kty = alg.startsWith('ES') ? 'EC' : alg === 'EdDSA' ? 'OKP' : 'RSA'
+    const kid = header.kid
+    const found = keys.jwks().keys.some((key) => ((!key.kid && !kid) || key.kid === kid) && key.kty === kty)
+    if (!found) {
+      return `Key for the ${alg} algorithm must be one of type CryptoKey, KeyObject, or JSON Web Key. Received an instance of Uint8Array`
+    }
+  }
+  if (!joseBase64url(signature)) return 'Failed to base64url decode the signature'
   return undefined
 }
 
-function jsonwebtokenMessage(failure: AccessTokenFailure): string {
-  switch (failure.reason) {
-    case 'malformed':
-      return 'jwt malformed'
-    case 'invalid':
-      return 'invalid signature'
-    case 'expired':
-      return 'jwt expired'
-    case 'claim-not-number':
-      return `invalid ${failure.claim} value`
-    // iat is not checked under storageTokenRules, so only nbf can put a token in the future here.
-    case 'not-yet-valid':
-    case 'issued-in-future':
-      return 'jwt not active'
+/** jose's validateClaimsSet with no options: iat, nbf, exp must be numbers when present; nbf not ahead, exp not reached. */
+function joseClaimsError(claims: Record<string, unknown>): string | undefined {
+  const now = Math.floor(Date.now() / 1000)
+  if (claims.iat !== undefined && typeof claims.iat !== 'number') return '"iat" claim must be a number'
+  if (claims.nbf !== undefined) {
+    if (typeof claims.nbf !== 'number') return '"nbf" claim must be a number'
+    if (claims.nbf > now) return '"nbf" claim timestamp check failed'
   }
+  if (claims.exp !== undefined) {
+    if (typeof claims.exp !== 'number') return '"exp" claim must be a number'
+    if (claims.exp <= now) return '"exp" claim timestamp check failed'
+  }
+  return undefined
 }
 
 export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Caller {

@@ -31,14 +31,28 @@ export interface StorageRouteOptions extends RouteOptions {
 
 const status: Handler = async (_ctx, { res }) => void res.writeHead(200, { 'Content-Length': '0' }).end()
 
+/** The Storage API release followed (`GET /version` answers storage-api's VERSION, which its image sets). */
+export const storageApiVersion = '1.60.32'
+
+const version: Handler = async (_ctx, { res }) =>
+  void res
+    .writeHead(200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(storageApiVersion)),
+    })
+    .end(storageApiVersion)
+
 export const router = new Router<Handler>()
 
+/** `operation` is prefixed with `storage.` unless it starts with `=` (storage-api's few legacy names). */
 function route(methods: string, path: string, auth: RouteAuth, operation: string, handler: Handler): void {
-  const options: StorageRouteOptions = { auth, operation: operation && `storage.${operation}` }
+  const name = operation.startsWith('=') ? operation.slice(1) : operation && `storage.${operation}`
+  const options: StorageRouteOptions = { auth, operation: name }
   router.add(methods.split(','), path, handler, options)
 }
 
 route('GET', '/status', 'none', '', status)
+route('GET', '/version', 'none', '', version)
 for (const path of ['/bucket', '/bucket/']) {
   route('GET', path, 'required', 'bucket.list', buckets.listBuckets)
   route('POST', path, 'required', 'bucket.create', buckets.createBucket)
@@ -58,8 +72,11 @@ route('POST', '/object/upload/sign/:bucket/*', 'required', 'object.sign_upload_u
 route('PUT', '/object/upload/sign/:bucket/*', 'none', 'object.upload_signed', uploadToSignedUrl)
 route('GET,HEAD', '/object/public/:bucket/*', 'none', 'object.get_public', downloadPublicObject)
 route('GET', '/object/info/public/:bucket/*', 'none', 'object.info_public', publicObjectInfo)
-route('GET', '/object/info/authenticated/:bucket/*', 'required', 'object.info_authenticated', objectInfo)
-route('GET', '/object/info/:bucket/*', 'required', 'object.info_authenticated', objectInfo)
+// Fastify answers HEAD with these GET routes (exposeHeadRoute), not with /object/info/public's; a HEAD there
+// reaches /object/info/:bucket/* with "public" as the bucket, as in storage-api. /object/info/:bucket/* tolerates
+// an invalid JWT (allowInvalidJwt) and runs as anon.
+route('GET,HEAD', '/object/info/authenticated/:bucket/*', 'required', '=object.get_authenticated_info', objectInfo)
+route('GET,HEAD', '/object/info/:bucket/*', 'optional', '=object.get_authenticated_info', objectInfo)
 route('GET,HEAD', '/object/authenticated/:bucket/*', 'required', 'object.get_authenticated', downloadObject)
 route('GET,HEAD', '/object/:bucket/*', 'optional', 'object.get_authenticated', downloadObject)
 route('POST', '/object/:bucket/*', 'required', 'object.upload', uploadObject)
@@ -78,6 +95,16 @@ route(
 route('GET', '/render/image/sign/:bucket/*', 'none', 'render.image_sign', renderSignedImage)
 // Resumable uploads (TUS): creation, then HEAD/PATCH/DELETE on the upload URL; OPTIONS needs no JWT.
 const resumable: Handler = (ctx, request) => ctx.resumable!.handle(ctx, request)
+// Signed (storage-api's routes under /sign, run as the server): x-signature instead of a JWT.
+for (const path of ['/upload/resumable/sign', '/upload/resumable/sign/']) {
+  route('POST', path, 'none', 'tus.upload.create_signed', resumable)
+  route('OPTIONS', path, 'none', 'tus.options_signed', resumable)
+}
+route('POST', '/upload/resumable/sign/*', 'none', 'tus.upload.create_signed', resumable)
+route('PUT,PATCH', '/upload/resumable/sign/*', 'none', 'tus.upload.part_signed', resumable)
+route('HEAD', '/upload/resumable/sign/*', 'none', 'tus.upload.get_signed', resumable)
+route('DELETE', '/upload/resumable/sign/*', 'none', 'tus.upload.delete_signed', resumable)
+route('OPTIONS', '/upload/resumable/sign/*', 'none', 'tus.options_signed', resumable)
 for (const path of ['/upload/resumable', '/upload/resumable/']) {
   route('POST', path, 'required', 'tus.upload.create', resumable)
   route('OPTIONS', path, 'none', 'tus.options', resumable)

@@ -119,3 +119,8 @@ export function validateMimeType(mimeType: string, allowed: string[]): void {
   }
   throw errors.invalidMimeType(mimeType)
 }
+
+/** storage-api's escapeLike (src/storage/database/pg.ts): a backslash, `%` and `_` taken literally in LIKE. */
+export function escapeLike(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/([%_])/g, '\\$1')
+}

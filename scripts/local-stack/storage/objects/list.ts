@@ -5,7 +5,7 @@ import { scopeOf, type Handler } from '../context.ts'
 import { errors } from '../errors.ts'
 import { sendJson } from '../../http/json.ts'
 import { readJson } from '../http.ts'
-import { mustBeValidBucketName } from '../validate.ts'
+import { escapeLike, mustBeValidBucketName } from '../validate.ts'
 
 const sortColumns = ['name', 'updated_at', 'created_at', 'last_accessed_at']
 
@@ -44,7 +44,12 @@ export const listObjects: Handler = async (ctx, request) => {
   const offset = integer(body, 'offset', 0, 0)
   const sort = sortBy(body)
   // The prefix is always a folder; storage.search returns the entries one level below it.
-  const prefix = body.prefix.length > 0 && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix
+  const folder = body.prefix.length > 0 && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix
+  // storage-api's searchObjects escapes LIKE's wildcards when sorting by a timestamp (storage.search then matches
+  // with ILIKE); by name the function compares names as text, so `_` and `%` are literal either way.
+  const escape = sort.column !== 'name'
+  const prefix = escape ? escapeLike(folder) : folder
+  const search = escape ? escapeLike(body.search ?? '') : (body.search ?? '')
   const rows = await ctx.db.run(scopeOf(request), (tx) =>
     tx.query('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
       prefix,
@@ -52,7 +57,7 @@ export const listObjects: Handler = async (ctx, request) => {
       limit,
       prefix.split('/').length,
       offset,
-      body.search ?? '',
+      search,
       sort.column,
       sort.order,
     ]),

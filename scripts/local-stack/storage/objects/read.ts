@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises'
 import { serviceCaller } from '../caller.ts'
 import { scopeOf, type Handler, type StorageContext, type StorageRequest } from '../context.ts'
 import { errors } from '../errors.ts'
-import { sendJson } from '../../http/json.ts'
+import { optionsFromQuery, segments, type TransformOptions } from '../render/options.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { renderObject } from './render.ts'
 import { findBucket, mustFindObject, type ObjectRow } from './rows.ts'
@@ -48,39 +48,87 @@ export const downloadSignedObject: Handler = async (ctx, request) => {
   await renderObject(ctx, request, row, { download: request.query.get('download'), expires })
 }
 
-async function sendInfo(ctx: StorageContext, request: StorageRequest, row: ObjectRow): Promise<void> {
+/** storage-api's parseMetadataNumber: a safe integer, or a string of digits that is one. */
+function metadataNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value
+  if (typeof value === 'string' && /^\d+$/.test(value) && Number.isSafeInteger(Number(value))) return Number(value)
+  return undefined
+}
+
+/**
+ * storage-api's InfoRenderer: the row as JSON with the object's ETag, Last-Modified, Cache-Control and
+ * X-Transformations (the query's image options, which the route's schema checks); a HEAD gets the same headers,
+ * no body, and the object's own Content-Length (Fastify keeps the one the renderer set).
+ */
+async function sendInfo(
+  ctx: StorageContext,
+  request: StorageRequest,
+  { row, transform }: { row: ObjectRow; transform: TransformOptions },
+): Promise<void> {
   const file = ctx.disk.pathOf({ bucket: row.bucket_id, key: row.name, version: row.version ?? '' })
   if (!file || !(await stat(file).catch(() => undefined))) throw errors.noSuchKey()
-  const meta = row.metadata ?? {}
-  const headers: Record<string, string> = { 'Cache-Control': 'no-cache' }
-  if (meta.eTag) headers.ETag = meta.eTag
-  sendJson(
-    request.res,
-    200,
-    {
-      id: row.id,
-      name: row.name,
-      version: row.version,
-      bucket_id: row.bucket_id,
-      size: meta.size ?? null,
-      content_type: meta.mimetype ?? null,
-      cache_control: meta.cacheControl ?? null,
-      etag: meta.eTag ?? null,
-      // Supabase answers {} for an object uploaded without user metadata.
-      metadata: row.user_metadata ?? {},
-      last_modified: row.updated_at,
-      created_at: row.created_at,
-    },
-    headers,
-  )
+  const meta = (row.metadata ?? {}) as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const body = JSON.stringify({
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    bucket_id: row.bucket_id,
+    size: metadataNumber(meta.size) ?? null,
+    content_type: text(meta.mimetype) ?? null,
+    cache_control: text(meta.cacheControl) ?? null,
+    etag: text(meta.eTag) ?? null,
+    // Supabase answers {} for an object uploaded without user metadata.
+    metadata: row.user_metadata ?? {},
+    last_modified: row.updated_at,
+    created_at: row.created_at,
+  })
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  const eTag = text(meta.eTag)
+  if (eTag !== undefined) headers.ETag = eTag
+  const lastModified =
+    typeof meta.lastModified === 'string' || typeof meta.lastModified === 'number'
+      ? new Date(meta.lastModified)
+      : undefined
+  if (lastModified && !Number.isNaN(lastModified.getTime())) headers['Last-Modified'] = lastModified.toUTCString()
+  const cacheControl = text(meta.cacheControl)
+  if (cacheControl) headers['Cache-Control'] = cacheControl
+  const applied = segments(transform)
+  if (applied.length > 0) headers['X-Transformations'] = applied.join(',')
+  const contentLength = metadataNumber(meta.contentLength)
+  const res = request.res
+  if (request.method === 'HEAD') {
+    headers['Content-Length'] = String(contentLength ?? Buffer.byteLength(body))
+    res.writeHead(metadataNumber(meta.httpStatusCode) ?? 200, headers).end()
+    return
+  }
+  headers['Content-Length'] = String(Buffer.byteLength(body))
+  res.writeHead(metadataNumber(meta.httpStatusCode) ?? 200, headers).end(body)
+}
+
+/**
+ * storage-api's getObjectInfo: the bucket read as the server; without a valid JWT (the tolerant route, and the
+ * public one) only a public bucket is found; in a public bucket, or on the public route, the object is read as the
+ * server, else under the caller's RLS.
+ */
+async function findInfo(
+  ctx: StorageContext,
+  request: StorageRequest,
+  publicRoute: boolean,
+): Promise<{ row: ObjectRow; transform: TransformOptions }> {
+  const { bucket, key } = target(request)
+  const transform = optionsFromQuery(request.query)
+  const found = await ctx.db.run(scopeOf(request, serviceCaller), (tx) => findBucket(tx, bucket))
+  if (!request.caller.authenticated && !found?.public) throw errors.noSuchBucket()
+  if (!found) throw errors.noSuchBucket()
+  const scope = scopeOf(request, found.public || publicRoute ? serviceCaller : request.caller)
+  return { row: await ctx.db.run(scope, (tx) => mustFindObject(tx, bucket, key)), transform }
 }
 
 export const objectInfo: Handler = async (ctx, request) => {
-  const { bucket, key } = target(request)
-  const row = await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, bucket, key))
-  await sendInfo(ctx, request, row)
+  await sendInfo(ctx, request, await findInfo(ctx, request, false))
 }
 
 export const publicObjectInfo: Handler = async (ctx, request) => {
-  await sendInfo(ctx, request, await findReadable(ctx, request, true))
+  await sendInfo(ctx, request, await findInfo(ctx, request, true))
 }

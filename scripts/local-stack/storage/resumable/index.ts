@@ -1,4 +1,4 @@
-// Resumable uploads at /upload/resumable: the TUS 1.0 protocol (creation, creation-with-upload, termination,
+// Resumable uploads at /upload/resumable (and signed ones at /upload/resumable/sign): the TUS 1.0 protocol (creation, creation-with-upload, termination,
 // expiration) served by @tus/server over @tus/file-store, wired the way storage-api wires them (lifecycle.ts), with
 // a lock per upload so that a second request for it stops the first (tus' "latest request wins"), and a timer that
 // sweeps expired uploads. Upload bytes live in <dataDir>/resumable until the last one makes them an object.
@@ -50,7 +50,9 @@ export function createResumableUploads(
     allowedHeaders: ['Authorization', 'X-Upsert', 'Upload-Expires', 'ApiKey', 'x-signature'],
     generateUrl(req, { proto, host }) {
       const call = callOf(req)
-      return `${proto}://${host}${call.mount}/upload/resumable/${encodeUploadId(call.target!)}`
+      // storage-api keeps /sign in the upload URL of a signed creation.
+      const base = call.signed ? '/upload/resumable/sign' : '/upload/resumable'
+      return `${proto}://${host}${call.mount}${base}/${encodeUploadId(call.target!)}`
     },
     ...lifecycle(ctx, dir, callOf),
   })
@@ -65,6 +67,7 @@ export function createResumableUploads(
         request,
         upsert: req.headers['x-upsert'] === 'true',
         mount: mountOf(req, request.path),
+        signed: request.path === '/upload/resumable/sign' || request.path.startsWith('/upload/resumable/sign/'),
       }
       calls.set(req, call)
       // A finished upload is an object now, or was refused: either way its bytes and info go before the answer

@@ -2,7 +2,8 @@
 // the upload is named after the object in Upload-Metadata (bucketName, objectName); the bucket's size limit caps it
 // (404 for a missing bucket); every POST, PATCH and DELETE first passes an RLS dry run of the insert (or upsert with
 // x-upsert) as the caller; creation checks contentType against the bucket and turns cacheControl seconds into
-// max-age; the last byte makes it an object (complete.ts). Errors go out as tus answers them: the status, then text.
+// max-age; the last byte makes it an object (complete.ts). Signed uploads (/upload/resumable/sign) carry the token of
+// createSignedUploadUrl in x-signature instead. Errors go out as tus answers them: the status, then text.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { serviceCaller } from '../caller.ts'
 import { scopeOf, type StorageContext, type StorageRequest } from '../context.ts'
 import { errors, StorageError } from '../errors.ts'
 import { mustFindBucket, writeObject, type BucketLimits } from '../objects/rows.ts'
+import { verifyObjectToken } from '../objects/signing.ts'
 import { mustBeValidBucketName, mustBeValidKey, normalizeMimeType, validateMimeType } from '../validate.ts'
 import { completeUpload } from './complete.ts'
 import { decodeUploadId, storeIdOf, type UploadTarget } from './upload-id.ts'
@@ -25,6 +27,8 @@ export interface TusCall {
   upsert: boolean
   /** The upload reached its last byte (committed or refused): its bytes and info go once the answer is out. */
   finished?: string
+  /** A signed upload (/upload/resumable/sign): x-signature instead of a JWT, run as the server itself. */
+  signed: boolean
 }
 
 type Request = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]
@@ -98,8 +102,19 @@ export function lifecycle(
     },
 
     async onIncomingRequest(req) {
-      if (req.method === 'HEAD' || req.method === 'OPTIONS') return
       const call = callOf(req)
+      if (call.signed) {
+        // storage-api: the token of createSignedUploadUrl in x-signature, for this object and the upload scope; the
+        // upload then runs as the server itself (no RLS) with the token's owner and upsert.
+        const signature = call.request.req.headers['x-signature']
+        if (!signature || typeof signature !== 'string') throw errors.invalidSignature('Missing x-signature header')
+        const { bucket, key } = mustTarget(call)
+        const claims = verifyObjectToken(ctx.keys, signature, `${bucket}/${key}`, 'upload')
+        call.request.caller = { ...serviceCaller, sub: typeof claims.owner === 'string' ? claims.owner : undefined }
+        call.upsert = claims.upsert === true
+        return
+      }
+      if (req.method === 'HEAD' || req.method === 'OPTIONS') return
       const { bucket, key, version } = mustTarget(call)
       // storage-api's canUpload: the probe row carries the name and owner only, not the type or size.
       const owner = call.request.caller.sub

@@ -1,5 +1,6 @@
-// Token claims over raw HTTP, as storage-api (jsonwebtoken) judges them: a string `exp` or `nbf` is refused ("invalid
-// exp value", "invalid nbf value"), a token not valid yet is refused ("jwt not active"), and a token naming a role
+// Token claims over raw HTTP, as storage-api (jose's validateClaimsSet) judges them: a string `exp`, `nbf` or `iat` is
+// refused ('"exp" claim must be a number'), a token not valid yet is refused ('"nbf" claim timestamp check failed'),
+// and a token naming a role
 // the database will not switch to (or one that is not a string, which storage-api passes on as it is) is a 4xx that
 // leaves the connection healthy for the requests after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,15 +40,22 @@ describe.skipIf(!testDbUrl)('storage token claims', () => {
 
   it('refuses an exp given as a string, which would otherwise never expire', async () => {
     expect(await list({ role: 'authenticated', sub: 'u1', exp: String(now() + 3600) })).toEqual(
-      denied('invalid exp value'),
+      denied('"exp" claim must be a number'),
     )
-    expect(await list({ role: 'authenticated', sub: 'u1', exp: '2000000000' })).toEqual(denied('invalid exp value'))
+    expect(await list({ role: 'authenticated', sub: 'u1', exp: '2000000000' })).toEqual(
+      denied('"exp" claim must be a number'),
+    )
+    expect(await list({ role: 'authenticated', sub: 'u1', iat: 'yesterday' })).toEqual(
+      denied('"iat" claim must be a number'),
+    )
   })
 
   it('refuses a token that is not valid yet, or whose nbf is not a number', async () => {
-    expect(await list({ role: 'authenticated', sub: 'u1', nbf: now() + 3600 })).toEqual(denied('jwt not active'))
+    expect(await list({ role: 'authenticated', sub: 'u1', nbf: now() + 3600 })).toEqual(
+      denied('"nbf" claim timestamp check failed'),
+    )
     expect(await list({ role: 'authenticated', sub: 'u1', nbf: String(now() - 10) })).toEqual(
-      denied('invalid nbf value'),
+      denied('"nbf" claim must be a number'),
     )
     // One already in force passes.
     expect((await list({ role: 'authenticated', sub: 'u1', nbf: now() - 10 })).status).toBe(200)
@@ -88,7 +96,9 @@ describe.skipIf(!testDbUrl)('storage token claims', () => {
       status: 400,
       body: { statusCode: '400', code: 'InvalidJWT', error: 'InvalidJWT', message },
     })
-    expect(await get({ ...base, exp: String(now() + 60) })).toEqual(invalid('invalid exp value'))
-    expect(await get({ ...base, exp: now() + 60, nbf: now() + 600 })).toEqual(invalid('jwt not active'))
+    expect(await get({ ...base, exp: String(now() + 60) })).toEqual(invalid('"exp" claim must be a number'))
+    expect(await get({ ...base, exp: now() + 60, nbf: now() + 600 })).toEqual(
+      invalid('"nbf" claim timestamp check failed'),
+    )
   })
 })
