@@ -1,7 +1,9 @@
 // Journeys of course invitations: the demo instructor adds a registered learner and a new address by email; both get
-// the same answer and show in the roster as Invited, by email, without a name. The registered learner signs in and
-// accepts on their home page, and the roster then shows their name as Active. The new address follows the emailed
-// link, which signs them in on /invitations/<id>, and accepts there. Axe runs on each screen, at both widths.
+// the same answer and show in the roster as Invited, by email, without a name. The registered learner's inbox has
+// "Ian Instructor at Summit Academy invited you to <course>" with a link to their invitation; they sign in and
+// accept on their home page, and the roster then shows their name as Active. The new address's invite names the
+// instructor, the school and the course; its link signs them in on /invitations/<id>, they accept there and open the
+// course. Axe runs on each screen, at both widths.
 import { expect, test, type Page } from '@playwright/test'
 import {
   createConfirmedUser,
@@ -15,6 +17,8 @@ import {
 const courseId = 'c0000000-0000-4000-8000-000000000001' // web-accessibility-basics (open), seed.sql
 const courseTitle = 'Web Accessibility Basics'
 const learnersUrl = `/studio/courses/${courseId}/learners`
+// The demo instructor and their school (seed.sql), as the emails name them.
+const invitedBy = 'Ian Instructor at Summit Academy'
 
 /** A name no other run (or the other screen width, running at the same time) uses. */
 const uniqueName = (first: string) => `${first} ${Math.random().toString(36).slice(2, 8)}`
@@ -40,6 +44,7 @@ test.describe('course invitations', () => {
 
     await signIn(page, 'instructor@example.com', 'summit-demo', learnersUrl)
     await expect(page).toHaveTitle(`Learners · ${courseTitle} · Studio · Summit`)
+    const sent = new Date()
     await page.getByRole('button', { name: 'Add learners' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add learners by email' })
     await dialog.getByLabel('Email addresses').fill(`${existing.email.toUpperCase()}\nnot-an-address, ${newcomer}`)
@@ -66,10 +71,21 @@ test.describe('course invitations', () => {
     await expect(page.getByText(existing.displayName)).toHaveCount(0)
     await expectNoSeriousViolations(page)
 
-    // The registered learner signs in: the invitation waits on home; accepting enrolls them.
+    // The registered learner's email names the instructor, the school and the course, and links to the invitation.
+    const courseEmail = await latestEmail(existing.email, { after: sent })
+    expect(courseEmail.subject).toBe(`${invitedBy} invited you to ${courseTitle}`)
+    expect(courseEmail.text).toContain(`${invitedBy} invited you to learn in ${courseTitle} on Summit.`)
+    expect(courseEmail.text).toContain('You get this email because Ian Instructor added')
+    const accept = /href="([^"]*\/invitations\/[0-9a-f-]{36})"/.exec(courseEmail.html)?.[1]
+    expect(accept, courseEmail.html).toBeDefined()
+    expect(courseEmail.text).toContain(`Accept the invitation: ${accept}`)
+
+    // They sign in: the email's link opens their invitation, which also waits on home; accepting enrolls them.
     const learnerContext = await browser.newContext()
     const learner = await learnerContext.newPage()
-    await signIn(learner, existing.email, existing.password, '/')
+    await signIn(learner, existing.email, existing.password, new URL(accept!).pathname)
+    await expect(learner.getByRole('heading', { level: 1, name: `Join ${courseTitle}?` })).toBeVisible()
+    await learner.goto('/')
     const invitations = learner.getByRole('region', { name: 'Course invitations' })
     await expect(invitations).toContainText(`Summit Academy invited you to learn in ${courseTitle}`)
     await expectNoSeriousViolations(learner)
@@ -98,8 +114,13 @@ test.describe('course invitations', () => {
     await dialog.getByRole('button', { name: 'Invite learners' }).click()
     await expect(dialog.getByRole('status').getByRole('listitem')).toContainText('Invited; enrolled once they accept')
 
+    // Auth's invite names the instructor, the school and the course (from the invite's metadata).
+    const invite = await latestEmail(newcomer, { after: sent })
+    expect(invite.subject).toBe('Your invitation to Summit')
+    expect(invite.html).toContain(`Ian Instructor invited you to ${courseTitle}</h1>`)
+    expect(invite.text).toContain(`${invitedBy} invited you to learn in ${courseTitle} on Summit.`)
     const invitee = await (await browser.newContext()).newPage()
-    await invitee.goto(extractLink(await latestEmail(newcomer, { after: sent })))
+    await invitee.goto(extractLink(invite))
     await expect(invitee).toHaveURL(/\/invitations\/[0-9a-f-]{36}$/)
     await expect(invitee).toHaveTitle('Course invitation · Summit')
     const heading = invitee.getByRole('heading', { level: 1, name: `Join ${courseTitle}?` })
