@@ -4,6 +4,7 @@
 import { HttpError } from '../_shared/http.ts'
 import { projectRelative } from '../_shared/storage-url.ts'
 import type { Client } from '../_shared/supabase.ts'
+import { schoolBrand } from './brand.ts'
 import { paperFor } from './paper.ts'
 import { renderCertificate } from './render.ts'
 
@@ -106,6 +107,7 @@ export async function ensurePdf(admin: Client, certificate: Certificate, site: s
     .maybeSingle()
   if (error) throw error
   const timezone = profile?.timezone ?? null
+  const brand = await schoolBrand(admin, certificate.course_id)
   const bytes = await renderCertificate({
     code: certificate.code,
     learnerName: certificate.snapshot.learner_name ?? '',
@@ -115,6 +117,8 @@ export async function ensurePdf(admin: Client, certificate: Certificate, site: s
     issuedAt: certificate.issued_at,
     timezone,
     verifyUrl: `${site}/c/${certificate.code}`,
+    logo: brand.logo,
+    accentColor: brand.accentColor,
   }, paperFor(timezone))
   // One stable path per certificate; two first downloads at once write the same file.
   const path = `${certificate.course_id}/${certificate.code}.pdf`

@@ -1,7 +1,9 @@
 // Unit tests of the PDF: one landscape page of the paper asked for, metadata naming the certificate, and names in
 // the scripts Roboto draws printed as written, characters it lacks as "?" instead of failing or an empty box.
 import assert from 'node:assert/strict'
-import { PDFDocument } from 'pdf-lib'
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib'
+// @ts-types="npm:@types/qrcode@1.5.6"
+import QRCode from 'qrcode'
 import { certificateFaces } from './fonts.ts'
 import { hoursLabel, issueDate, printable, renderCertificate } from './render.ts'
 
@@ -50,4 +52,14 @@ Deno.test('names in Latin, Greek, Cyrillic and Vietnamese print as written; char
   }
   // Composed first: a name typed with combining accents prints as its letters, not as "?" after each.
   assert.equal(printable(regular, 'Sofi\u0301a'), 'Sofía')
+})
+
+Deno.test("the school's logo is drawn as a second image beside the QR code", async () => {
+  const images = async (bytes: Uint8Array) => {
+    const page = (await PDFDocument.load(bytes)).getPage(0)
+    return page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict).keys().length
+  }
+  const logo = { kind: 'png' as const, bytes: new Uint8Array(await QRCode.toBuffer('logo', { scale: 2 })) }
+  assert.equal(await images(await renderCertificate(content, 'a4')), 1)
+  assert.equal(await images(await renderCertificate({ ...content, logo, accentColor: '#0f766e' }, 'a4')), 2)
 })

@@ -1,9 +1,11 @@
-// Renders a certificate as a one-page landscape PDF with pdf-lib: the school, the learner, the course, the hours,
-// the issue date, the code, and a QR code (drawn from a PNG made by qrcode) that opens the verification page.
+// Renders a certificate as a one-page landscape PDF with pdf-lib: the school (with its logo above its name and its
+// accent colour as the frame, when it has them), the learner, the course, the hours, the issue date, the code, and a
+// QR code (drawn from a PNG made by qrcode) that opens the verification page.
 // Text is set in Roboto (fonts.ts): a character the face does not have prints as "?".
 // @ts-types="npm:@types/qrcode@1.5.6"
 import QRCode from 'qrcode'
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib'
+import { rgbOf, type SchoolLogo } from './brand.ts'
 import { certificateFaces, type Face, fontkit } from './fonts.ts'
 import { type Paper, paperSize } from './paper.ts'
 
@@ -18,6 +20,10 @@ export interface CertificateContent {
   timezone: string | null
   /** The verification page, <site>/c/<code>, which the QR code opens. */
   verifyUrl: string
+  /** The school's logo, drawn above its name. */
+  logo?: SchoolLogo | null
+  /** The school's accent (#rrggbb), the colour of the outer frame. */
+  accentColor?: string | null
 }
 
 const ink = rgb(0.07, 0.09, 0.15)
@@ -71,11 +77,28 @@ export async function renderCertificate(content: CertificateContent, paper: Pape
     page.drawText(text, { x: (width - textWidth) / 2, y, size: fitted, font, color })
   }
 
-  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: accent, borderWidth: 3 })
+  const frame = rgbOf(content.accentColor ?? null)
+  page.drawRectangle({
+    x: 24,
+    y: 24,
+    width: width - 48,
+    height: height - 48,
+    borderColor: frame ? rgb(...frame) : accent,
+    borderWidth: 3,
+  })
   page.drawRectangle({ x: 34, y: 34, width: width - 68, height: height - 68, borderColor: muted, borderWidth: 0.5 })
 
-  centred(content.schoolName, bold, 20, height - 100, accent)
-  centred('CERTIFICATE OF COMPLETION', regular, 14, height - 140, muted)
+  // With a logo, it sits above the school's name and the two lines below move down to make room.
+  const logoSize = 48
+  const shift = content.logo ? 28 : 0
+  if (content.logo) {
+    const image = content.logo.kind === 'png'
+      ? await pdf.embedPng(content.logo.bytes)
+      : await pdf.embedJpg(content.logo.bytes)
+    page.drawImage(image, { x: (width - logoSize) / 2, y: height - 56 - logoSize, width: logoSize, height: logoSize })
+  }
+  centred(content.schoolName, bold, 20, height - 100 - shift, accent)
+  centred('CERTIFICATE OF COMPLETION', regular, 14, height - 140 - shift / 2, muted)
   centred('This certifies that', regular, 14, height - 200, muted)
   centred(content.learnerName, bold, 36, height - 250)
   centred('has completed the course', regular, 14, height - 290, muted)
