@@ -8,6 +8,10 @@ const labels: Record<string, string> = {
   announcement: 'Course announcements',
   certificate: 'Certificates issued',
   achievement: 'Trophies earned',
+  study_reminder: 'Study session reminders',
+  event_reminder: 'Live session and deadline reminders',
+  streak_reminder: 'Streak reminders',
+  weekly_digest: 'Weekly digest of the courses I teach',
 }
 
 const emails: Record<string, string> = {
@@ -16,6 +20,10 @@ const emails: Record<string, string> = {
   announcement: 'course announcement emails',
   certificate: 'emails about certificates issued to you',
   achievement: 'emails about trophies you earn',
+  study_reminder: 'study session reminder emails',
+  event_reminder: 'live session and deadline reminder emails',
+  streak_reminder: 'streak reminder emails',
+  weekly_digest: 'the weekly digest email of the courses you teach',
 }
 
 /** "study_reminder" → "Study reminder". */

@@ -72,13 +72,57 @@ describe('describeNotification', () => {
 
 it('shows a kind it has no words for by its payload, without failing', () => {
   expect(
-    describeNotification({ kind: 'study_reminder', payload: { title: 'Study in 15 minutes', course_slug: 'a-b' } }),
+    describeNotification({ kind: 'course_poll', payload: { title: 'A poll in 15 minutes', course_slug: 'a-b' } }),
   ).toEqual({
-    title: 'Study in 15 minutes',
+    title: 'A poll in 15 minutes',
     detail: null,
     target: { to: '/courses/$slug', params: { slug: 'a-b' } },
   })
-  expect(describeNotification({ kind: 'weekly_digest', payload: {} }).title).toBe('New notification')
+  expect(describeNotification({ kind: 'course_poll', payload: {} }).title).toBe('New notification')
+})
+
+describe('reminders and the weekly digest', () => {
+  it("links a study session reminder to its course, with the start in the learner's zone", () => {
+    const item = describeNotification({
+      kind: 'study_reminder',
+      payload: {
+        reminder: 'study_session',
+        course_title: 'Alpine Basics',
+        course_slug: 'alpine-basics',
+        local_start: '2026-12-02 09:10',
+        time_zone: 'Asia/Tokyo',
+      },
+    })
+    expect(item).toEqual({
+      title: 'Your study session for Alpine Basics starts soon',
+      detail: '2026-12-02 09:10 (Asia/Tokyo)',
+      target: { to: '/courses/$slug', params: { slug: 'alpine-basics' } },
+    })
+  })
+
+  it('names a live session or a deadline by its title and links the calendar', () => {
+    const payload = { title: 'Live Q&A', course_title: 'Alpine Basics', local_start: '2026-12-03 09:00' }
+    expect(describeNotification({ kind: 'event_reminder', payload: { ...payload, reminder: 'event' } })).toEqual({
+      title: 'Live session tomorrow: Live Q&A',
+      detail: 'Alpine Basics · 2026-12-03 09:00',
+      target: { to: '/calendar' },
+    })
+    expect(describeNotification({ kind: 'event_reminder', payload: { reminder: 'deadline' } }).title).toBe(
+      'Deadline tomorrow: A deadline',
+    )
+  })
+
+  it('links a streak at risk to the stats and the digest to the studio', () => {
+    expect(describeNotification({ kind: 'streak_reminder', payload: { streak_days: 4 } })).toMatchObject({
+      title: 'Your 4-day streak ends tonight',
+      target: { to: '/stats' },
+    })
+    expect(describeNotification({ kind: 'weekly_digest', payload: { courses: [{}, {}] } })).toEqual({
+      title: 'Your weekly digest',
+      detail: 'News from 2 courses you teach',
+      target: { to: '/studio' },
+    })
+  })
 })
 
 describe('the badge and the bell label', () => {

@@ -9,6 +9,9 @@ export type NotificationTarget =
   | { to: '/learn/$slug/$lessonId'; params: { slug: string; lessonId: string } }
   | { to: '/c/$code'; params: { code: string } }
   | { to: '/achievements' }
+  | { to: '/calendar' }
+  | { to: '/stats' }
+  | { to: '/studio' }
   | { to: '/notifications' }
 
 export interface NotificationItem {
@@ -26,6 +29,13 @@ function courseTarget(payload: Record<string, unknown>, hash?: string): Notifica
   const slug = text(payload, 'course_slug')
   if (!slug) return { to: '/notifications' }
   return hash ? { to: '/courses/$slug', params: { slug }, hash } : { to: '/courses/$slug', params: { slug } }
+}
+
+/** A reminder's start as the database wrote it in the reader's zone: "2026-12-02 09:10 (Asia/Tokyo)". */
+function localStart(payload: Record<string, unknown>): string | null {
+  const start = text(payload, 'local_start')
+  const zone = text(payload, 'time_zone')
+  return start ? (zone ? `${start} (${zone})` : start) : null
 }
 
 export function describeNotification(notification: Pick<AppNotification, 'kind' | 'payload'>): NotificationItem {
@@ -79,6 +89,36 @@ export function describeNotification(notification: Pick<AppNotification, 'kind' 
         detail: null,
         target: { to: '/achievements' },
       }
+    case 'study_reminder':
+      return {
+        title: `Your study session for ${course} starts soon`,
+        detail: localStart(payload),
+        target: courseTarget(payload),
+      }
+    case 'event_reminder': {
+      const title = text(payload, 'title') ?? (payload.reminder === 'deadline' ? 'A deadline' : 'A live session')
+      return {
+        title: payload.reminder === 'deadline' ? `Deadline tomorrow: ${title}` : `Live session tomorrow: ${title}`,
+        detail: [course, localStart(payload)].filter(Boolean).join(' · '),
+        target: { to: '/calendar' },
+      }
+    }
+    case 'streak_reminder': {
+      const days = typeof payload.streak_days === 'number' ? payload.streak_days : null
+      return {
+        title: days ? `Your ${days}-day streak ends tonight` : 'Your streak ends tonight',
+        detail: 'Study for 5 minutes or complete a lesson to keep it.',
+        target: { to: '/stats' },
+      }
+    }
+    case 'weekly_digest': {
+      const courses = Array.isArray(payload.courses) ? payload.courses.length : 0
+      return {
+        title: 'Your weekly digest',
+        detail: courses === 1 ? 'News from 1 course you teach' : `News from ${courses} courses you teach`,
+        target: { to: '/studio' },
+      }
+    }
     default:
       // A kind this app has no words for yet: what the payload says, linked to its course when it names one.
       return {
