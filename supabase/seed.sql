@@ -81,9 +81,11 @@ where p.id = g.id;
 insert into public.schools (id, slug, name)
 values ('b0000000-0000-4000-8000-000000000001', 'summit-academy', 'Summit Academy');
 
--- Its public page (/schools/summit-academy): an about text and a teal accent that white text reads on (5.5:1).
+-- Its public page (/schools/summit-academy): an about text, a teal accent that white text reads on (5.5:1) and a
+-- logo (a committed file in seed-media/course-covers/schools/<school id>/, uploaded with the covers).
 update public.schools set
   accent_color = '#0f766e',
+  logo_path = 'schools/b0000000-0000-4000-8000-000000000001/logo.jpg',
   about_md = $about$Summit Academy teaches the craft of building for the web, one short course at a time.
 
 - **Hands-on lessons** you can finish in a lunch break
