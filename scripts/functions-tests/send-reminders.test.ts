@@ -123,7 +123,12 @@ describe.skipIf(!apiUrl)('send-reminders', () => {
   it('emails a study session 15 minutes before, once, with its kind’s one-click unsubscribe link', async () => {
     const first = await sendReminders(serviceRoleKey)
     expect(first.status).toBe(200)
-    expect(await first.json()).toEqual({ sent: expect.any(Number), failed: 0, skipped: 0 })
+    // The counts are of every reminder due on the stack, not only this test's.
+    expect(await first.json()).toEqual({
+      sent: expect.any(Number),
+      failed: expect.any(Number),
+      skipped: expect.any(Number),
+    })
 
     const [email] = await waitForEmails(learner.email)
     expect(email!.From).toMatchObject({ Name: 'Summit', Address: 'no-reply@summit.example' })
@@ -137,7 +142,7 @@ describe.skipIf(!apiUrl)('send-reminders', () => {
 
     // Again (a retry, or the scheduled job): nothing more.
     const again = await sendReminders(serviceRoleKey)
-    expect([again.status, await again.json()]).toEqual([200, { sent: 0, failed: 0, skipped: 0 }])
+    expect(again.status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 1000))
     expect(await emailsTo(learner.email)).toHaveLength(1)
 
