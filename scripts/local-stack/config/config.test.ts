@@ -116,6 +116,21 @@ describe('loadConfig: the Auth service settings', () => {
     })
   })
 
+  it("gives Auth's emails the sender the CLI hands GoTrue: [auth.email.smtp] when enabled, else [local_smtp]", () => {
+    expect(loadConfig().auth.email.sender).toEqual({ name: 'Summit', address: 'no-reply@summit.example' })
+    expect(loadConfig(tomlFile('project_id = "bare"\n')).auth.email.sender).toEqual({
+      name: 'Admin',
+      address: 'admin@email.com',
+    })
+    const smtp = (enabled: boolean) =>
+      tomlFile(
+        `[local_smtp]\nadmin_email = "local@summit.test"\n[auth.email.smtp]\nenabled = ${enabled}\n` +
+          'host = "smtp.example.com"\nport = 465\nadmin_email = "hello@summit.example"\nsender_name = "Summit Mail"\n',
+      )
+    expect(loadConfig(smtp(true)).auth.email.sender).toEqual({ name: 'Summit Mail', address: 'hello@summit.example' })
+    expect(loadConfig(smtp(false)).auth.email.sender).toEqual({ name: 'Admin', address: 'local@summit.test' })
+  })
+
   it('reads [auth.sms], its test OTPs, providers, web3, the OAuth server and email_sent as the CLI passes them', () => {
     const file = tomlFile(
       [
