@@ -18,22 +18,27 @@ function cookies(headers: RequestContext['headers']): string {
   return JSON.stringify(out)
 }
 
-/** set_config pairs for the transaction: role first, then what SQL can read of the request. */
+/**
+ * set_config pairs for the transaction in PostgREST v14's order (Query/PreQuery.hs txVarQuery): search_path (the
+ * request's schema then the extra search path, each quoted and none dropped, so `public` can appear twice), the
+ * role's own settings before the role itself (so a setting only the authenticator may SET still applies), the role,
+ * then what SQL can read of the request, and the preferred timezone.
+ */
 export function transactionSettings(ctx: RequestContext): [string, string][] {
   const headers = Object.create(null) as Record<string, string>
   for (const [k, v] of Object.entries(ctx.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
   const extra = ctx.cache.extraSearchPath ?? ctx.settings.extraSearchPath
-  const searchPath = [ctx.schema, ...extra.filter((s) => s !== ctx.schema)]
+  const searchPath = [ctx.schema, ...extra]
   const settings: [string, string][] = [
     ['search_path', searchPath.map(quoteIdent).join(', ')],
+    ...(ctx.cache.roleSettings.get(ctx.caller.role) ?? []),
     ['role', ctx.caller.role],
     ['request.jwt.claims', ctx.caller.claimsJson],
     ['request.method', ctx.method],
     ['request.path', ctx.path],
     ['request.headers', JSON.stringify(headers)],
     ['request.cookies', cookies(ctx.headers)],
-    ...(ctx.cache.roleSettings.get(ctx.caller.role) ?? []),
   ]
   if (ctx.prefs.timezone !== undefined && ctx.cache.timezones.has(ctx.prefs.timezone)) {
     settings.push(['timezone', ctx.prefs.timezone])

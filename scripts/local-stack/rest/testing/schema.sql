@@ -172,6 +172,7 @@ create function rest_test.ordered(a text) returns text language sql immutable as
 -- Named and unnamed parameters together: proargnames holds '' for the unnamed one, so PostgREST keeps it and its
 -- name is ''; a default on the only, unnamed, parameter.
 create function rest_test.label_pair(label text, int) returns text language sql immutable as $$ select label || $2 $$;
+create function rest_test.current_search_path() returns text language sql stable as $$ select current_setting('search_path') $$;
 create function rest_test.text_or_default(text default 'none') returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function rest_test.whoami() returns json language sql stable as $$
   select json_build_object(

@@ -114,6 +114,12 @@ export function rpcSuite(env: SuiteEnv): void {
       expect(form.json()).toBe('{"":"TEST"}')
     })
 
+    it('runs with the search path PostgREST sets: the schema, then the extra search path, quoted', async () => {
+      expect((await db().rpc('current_search_path', {}, { get: true })).data).toBe(
+        '"rest_test", "public", "extensions"',
+      )
+    })
+
     it('names an unnamed parameter among named ones by the empty key, and calls an optional one without', async () => {
       // Named through json_to_record, the empty name is PostgreSQL's syntax error, as in PostgREST's SQL.
       expect((await db().rpc('label_pair', { label: 'n', '': 2 })).error).toMatchObject({ code: '42601' })
