@@ -1,7 +1,8 @@
 // The school's public page: a visitor (signed out) opens it from a course page's "by <School>" link and sees the
-// school's about text, its instructors and its courses; an unknown school is not found at once. An owner edits the
-// page in the studio — the colour's contrast checked live with the database's sentence, the about text, a logo
-// cropped square — and sees it on the public page. No serious accessibility violation at 360 and 1280 px.
+// school's about text, its instructors and its courses; an unknown school is not found after one request, and an
+// unreachable API is said within 3 s. An owner edits the page in the studio — the colour's contrast checked live with
+// the database's sentence, the about text, a logo cropped square — and sees it on the public page. No serious
+// accessibility violation at 360 and 1280 px.
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
 import { sql } from './support/db'
@@ -76,11 +77,35 @@ test('a visitor opens the school page from a course page and sees its about text
   await expect(page.getByRole('heading', { name: 'Web Accessibility Basics', level: 1 })).toBeVisible()
 })
 
-test('an unknown school is not found at once', async ({ page }) => {
+test('an unknown school is not found after a single request', async ({ page }) => {
+  const calls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/rpc/school_page')) calls.push(request.url())
+  })
   await page.goto('/schools/no-such-school-here')
-  await expect(page.getByRole('heading', { name: 'School not found', level: 1 })).toBeVisible({ timeout: 3_000 })
+  await expect(page.getByRole('heading', { name: 'School not found', level: 1 })).toBeVisible()
   await expect(page).toHaveTitle('School not found · Summit')
+  expect(calls).toHaveLength(1)
   await expectNoSeriousViolations(page)
+})
+
+test('with the API out of reach, the school page shows its error within 3 seconds', async ({ page }) => {
+  let firstCall: number | null = null
+  await page.route(/:54321\/(rest|auth|storage|functions)\/v1\//, (route) => {
+    firstCall ??= Date.now()
+    return route.abort('connectionrefused')
+  })
+  await page.goto('/schools/summit-academy')
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Something went wrong'),
+    undefined,
+    { polling: 'raf', timeout: 20_000 },
+  )
+  expect(firstCall, 'the page called the API').not.toBeNull()
+  expect(Date.now() - (firstCall ?? 0)).toBeLessThan(3000)
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Summit Academy', level: 1 })).toBeVisible()
 })
 
 test('an owner edits the about text, colour and logo in the studio and sees them on the school page', async ({
