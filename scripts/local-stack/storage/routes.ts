@@ -13,6 +13,8 @@ import {
   downloadObject,
   downloadPublicObject,
   downloadSignedObject,
+  headObject,
+  headPublicObject,
   objectInfo,
   publicObjectInfo,
 } from './objects/read.ts'
@@ -70,15 +72,19 @@ route('GET,HEAD', '/object/sign/:bucket/*', 'none', 'object.get_signed', downloa
 route('POST', '/object/sign/:bucket', 'required', 'object.sign_many', signObjectUrls)
 route('POST', '/object/upload/sign/:bucket/*', 'required', 'object.sign_upload_url', createSignedUploadUrl)
 route('PUT', '/object/upload/sign/:bucket/*', 'none', 'object.upload_signed', uploadToSignedUrl)
-route('GET,HEAD', '/object/public/:bucket/*', 'none', 'object.get_public', downloadPublicObject)
+route('GET', '/object/public/:bucket/*', 'none', 'object.get_public', downloadPublicObject)
+// HEAD on the download routes is storage-api's getObjectInfo with its HeadRenderer (objects/read.ts).
+route('HEAD', '/object/public/:bucket/*', 'none', 'object.info_public', headPublicObject)
 route('GET', '/object/info/public/:bucket/*', 'none', 'object.info_public', publicObjectInfo)
 // Fastify answers HEAD with these GET routes (exposeHeadRoute), not with /object/info/public's; a HEAD there
 // reaches /object/info/:bucket/* with "public" as the bucket, as in storage-api. /object/info/:bucket/* tolerates
 // an invalid JWT (allowInvalidJwt) and runs as anon.
 route('GET,HEAD', '/object/info/authenticated/:bucket/*', 'required', '=object.get_authenticated_info', objectInfo)
 route('GET,HEAD', '/object/info/:bucket/*', 'optional', '=object.get_authenticated_info', objectInfo)
-route('GET,HEAD', '/object/authenticated/:bucket/*', 'required', 'object.get_authenticated', downloadObject)
-route('GET,HEAD', '/object/:bucket/*', 'optional', 'object.get_authenticated', downloadObject)
+route('GET', '/object/authenticated/:bucket/*', 'required', 'object.get_authenticated', downloadObject)
+route('HEAD', '/object/authenticated/:bucket/*', 'required', '=object.head_authenticated_info', headObject)
+route('GET', '/object/:bucket/*', 'optional', 'object.get_authenticated', downloadObject)
+route('HEAD', '/object/:bucket/*', 'optional', '=object.head_authenticated_info', headObject)
 route('POST', '/object/:bucket/*', 'required', 'object.upload', uploadObject)
 route('PUT', '/object/:bucket/*', 'required', 'object.upload_update', uploadObject)
 route('DELETE', '/object/:bucket/*', 'required', 'object.delete', removeObject)

@@ -7,7 +7,7 @@ import { scopeOf, type Handler, type StorageContext, type StorageRequest } from 
 import { errors } from '../errors.ts'
 import { optionsFromQuery, segments, type TransformOptions } from '../render/options.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
-import { renderObject } from './render.ts'
+import { renderObject, safeType } from './render.ts'
 import { findBucket, mustFindObject, type ObjectRow } from './rows.ts'
 import { verifyObjectToken } from './signing.ts'
 
@@ -23,8 +23,8 @@ async function findReadable(ctx: StorageContext, request: StorageRequest, public
   const { bucket, key } = target(request)
   const found = await ctx.db.run(scopeOf(request, serviceCaller), (tx) => findBucket(tx, bucket))
   if (publicOnly && !found?.public) throw errors.noSuchBucket()
-  // Without a valid JWT (routes that tolerate one) only public buckets can be read.
-  if (!request.caller.authenticated && !found?.public) throw errors.accessDenied('Access denied to this bucket')
+  // Without a valid JWT (routes that tolerate one) only public buckets are found (storage-api v1.60's getObject).
+  if (!request.caller.authenticated && !found?.public) throw errors.noSuchBucket()
   if (!found) throw errors.noSuchBucket()
   const scope = scopeOf(request, found.public ? serviceCaller : request.caller)
   return ctx.db.run(scope, (tx) => mustFindObject(tx, bucket, key))
@@ -123,6 +123,58 @@ async function findInfo(
   if (!found) throw errors.noSuchBucket()
   const scope = scopeOf(request, found.public || publicRoute ? serviceCaller : request.caller)
   return { row: await ctx.db.run(scope, (tx) => mustFindObject(tx, bucket, key)), transform }
+}
+
+/**
+ * storage-api's HeadRenderer, which answers HEAD on the download routes (/object/{bucket}, /object/authenticated,
+ * /object/public) from the row's metadata: status, type (text/html as text/plain), ETag, Last-Modified, length,
+ * Cache-Control (plus must-revalidate when If-None-Match names another ETag), X-Robots-Tag none, X-Transformations.
+ * Like every object response here it also carries the sandbox CSP and nosniff.
+ */
+async function sendHead(
+  ctx: StorageContext,
+  request: StorageRequest,
+  { row, transform }: { row: ObjectRow; transform: TransformOptions },
+): Promise<void> {
+  const file = ctx.disk.pathOf({ bucket: row.bucket_id, key: row.name, version: row.version ?? '' })
+  if (!file || !(await stat(file).catch(() => undefined))) throw errors.noSuchKey()
+  const meta = (row.metadata ?? {}) as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const headers: Record<string, string> = {
+    'Accept-Ranges': 'bytes',
+    'Content-Security-Policy': 'sandbox',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Robots-Tag': 'none',
+  }
+  const mimetype = text(meta.mimetype)
+  if (mimetype !== undefined) headers['Content-Type'] = safeType(mimetype)
+  const eTag = text(meta.eTag)
+  if (eTag !== undefined) headers.ETag = eTag
+  const lastModified =
+    typeof meta.lastModified === 'string' || typeof meta.lastModified === 'number'
+      ? new Date(meta.lastModified)
+      : undefined
+  if (lastModified && !Number.isNaN(lastModified.getTime())) headers['Last-Modified'] = lastModified.toUTCString()
+  const contentLength = metadataNumber(meta.contentLength)
+  if (contentLength !== undefined) headers['Content-Length'] = String(contentLength)
+  const cacheControl = [text(meta.cacheControl)]
+  const requestTag = request.req.headers['if-none-match']
+  if (requestTag && requestTag !== eTag) cacheControl.push('must-revalidate')
+  const values = cacheControl.filter((v): v is string => v !== undefined && v.length > 0)
+  if (values.length > 0) headers['Cache-Control'] = values.join(', ')
+  const contentRange = text(meta.contentRange)
+  if (contentRange !== undefined) headers['Content-Range'] = contentRange
+  const applied = segments(transform)
+  if (applied.length > 0) headers['X-Transformations'] = applied.join(',')
+  request.res.writeHead(metadataNumber(meta.httpStatusCode) ?? 200, headers).end()
+}
+
+export const headObject: Handler = async (ctx, request) => {
+  await sendHead(ctx, request, await findInfo(ctx, request, false))
+}
+
+export const headPublicObject: Handler = async (ctx, request) => {
+  await sendHead(ctx, request, await findInfo(ctx, request, true))
 }
 
 export const objectInfo: Handler = async (ctx, request) => {

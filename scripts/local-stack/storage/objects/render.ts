@@ -26,7 +26,7 @@ const headerSafe = /^[\t\x20-\x7e\x80-\xff]*$/
  * the same for any case (types stored before uploads were lower-cased) and for XHTML. A type that could not be sent
  * as a header goes out as a byte stream.
  */
-function safeType(type: string): string {
+export function safeType(type: string): string {
   if (!headerSafe.test(type)) return 'application/octet-stream'
   const lower = type.toLowerCase()
   return lower.includes('text/html') || lower.includes('application/xhtml+xml') ? 'text/plain' : type

@@ -119,6 +119,31 @@ describe.skipIf(!testDbUrl)('storage compatibility details', () => {
     expect((await fetch(`${h.storageUrl}/object/info/public/${open}/r_1.txt`)).status).toBe(200)
   })
 
+  it('answers HEAD on the download routes from the row, as the HeadRenderer does', async () => {
+    const files = h.service.storage.from(open)
+    await files.upload('page.html', '<p>hi</p>', { contentType: 'text/html', cacheControl: '60' })
+    const url = `${h.storageUrl}/object/public/${open}/page.html`
+    const head = await fetch(url, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-type')).toBe('text/plain')
+    expect(head.headers.get('content-length')).toBe('9')
+    expect(head.headers.get('cache-control')).toBe('max-age=60')
+    expect(head.headers.get('x-robots-tag')).toBe('none')
+    expect(head.headers.get('accept-ranges')).toBe('bytes')
+    const etag = head.headers.get('etag')!
+    // If-None-Match: no 304 from the HeadRenderer; another tag adds must-revalidate.
+    const same = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': etag } })
+    expect([same.status, same.headers.get('cache-control')]).toEqual([200, 'max-age=60'])
+    const stale = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': '"old"' } })
+    expect(stale.headers.get('cache-control')).toBe('max-age=60, must-revalidate')
+    expect(await files.exists('page.html')).toEqual({ data: true, error: null })
+    expect((await files.exists('nothing.html')).data).toBe(false)
+    // A private bucket without a JWT is not found, by HEAD as by GET.
+    const hidden = await fetch(`${h.storageUrl}/object/${bucket}/mine.txt`)
+    expect(await hidden.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' })
+    expect((await fetch(`${h.storageUrl}/object/${bucket}/mine.txt`, { method: 'HEAD' })).status).toBe(400)
+  })
+
   it('takes a signed resumable upload with x-signature, as the token owner', async () => {
     const owner = '8b7a3c1e-0000-4000-8000-000000000002'
     const { data: signed, error } = await h.user(owner).storage.from(bucket).createSignedUploadUrl('signed/tus.bin')

@@ -166,7 +166,7 @@ describe.skipIf(!testDbUrl)('storage objects', () => {
     const headers = { Authorization: `Bearer ${expired}` }
     expect((await fetch(`${h.storageUrl}/object/${pub}/cached.txt`, { headers })).status).toBe(200)
     const closed = await fetch(`${h.storageUrl}/object/${priv}/here.txt`, { headers })
-    expect(await closed.json()).toMatchObject({ statusCode: '403', message: 'Access denied to this bucket' })
+    expect(await closed.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket', message: 'Bucket not found' })
     const strict = await fetch(`${h.storageUrl}/object/authenticated/${pub}/cached.txt`, { headers })
     expect(await strict.json()).toMatchObject({ statusCode: '403', message: '"exp" claim timestamp check failed' })
   })
