@@ -15,6 +15,7 @@ import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as CalendarRouteImport } from './routes/calendar'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as StatsRouteImport } from './routes/stats'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
 import { Route as AuthMfaRouteImport } from './routes/auth/mfa'
@@ -34,6 +35,7 @@ import { Route as LearnSlugNotesRouteImport } from './routes/learn/$slug/notes'
 import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
 import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
 import { Route as StudioCoursesCourseIdAnalyticsRouteImport } from './routes/studio.courses.$courseId.analytics'
+import { Route as StudioCoursesCourseIdAnnouncementsRouteImport } from './routes/studio.courses.$courseId.announcements'
 import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
 import { Route as StudioCoursesCourseIdQuestionsRouteImport } from './routes/studio.courses.$courseId.questions'
 import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
@@ -68,6 +70,11 @@ const NotificationsRoute = NotificationsRouteImport.update({
 const StatsRoute = StatsRouteImport.update({
   id: '/stats',
   path: '/stats',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
@@ -168,6 +175,12 @@ const StudioCoursesCourseIdAnalyticsRoute =
     path: '/studio/courses/$courseId/analytics',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StudioCoursesCourseIdAnnouncementsRoute =
+  StudioCoursesCourseIdAnnouncementsRouteImport.update({
+    id: '/studio/courses/$courseId/announcements',
+    path: '/studio/courses/$courseId/announcements',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const StudioCoursesCourseIdLearnersRoute =
   StudioCoursesCourseIdLearnersRouteImport.update({
     id: '/studio/courses/$courseId/learners',
@@ -206,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -224,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
+  '/studio/courses/$courseId/announcements': typeof StudioCoursesCourseIdAnnouncementsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
@@ -238,6 +253,7 @@ export interface FileRoutesByTo {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -256,6 +272,7 @@ export interface FileRoutesByTo {
   '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
+  '/studio/courses/$courseId/announcements': typeof StudioCoursesCourseIdAnnouncementsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
@@ -271,6 +288,7 @@ export interface FileRoutesById {
   '/calendar': typeof CalendarRoute
   '/notifications': typeof NotificationsRoute
   '/stats': typeof StatsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -289,6 +307,7 @@ export interface FileRoutesById {
   '/learn/$slug/notes': typeof LearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
   '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
+  '/studio/courses/$courseId/announcements': typeof StudioCoursesCourseIdAnnouncementsRoute
   '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
   '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
   '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
@@ -305,6 +324,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
+    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -323,6 +343,7 @@ export interface FileRouteTypes {
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
+    | '/studio/courses/$courseId/announcements'
     | '/studio/courses/$courseId/learners'
     | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
@@ -337,6 +358,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
+    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -355,6 +377,7 @@ export interface FileRouteTypes {
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
+    | '/studio/courses/$courseId/announcements'
     | '/studio/courses/$courseId/learners'
     | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
@@ -369,6 +392,7 @@ export interface FileRouteTypes {
     | '/calendar'
     | '/notifications'
     | '/stats'
+    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -387,6 +411,7 @@ export interface FileRouteTypes {
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
+    | '/studio/courses/$courseId/announcements'
     | '/studio/courses/$courseId/learners'
     | '/studio/courses/$courseId/questions'
     | '/studio/schools/$schoolId/members'
@@ -402,6 +427,7 @@ export interface RootRouteChildren {
   CalendarRoute: typeof CalendarRoute
   NotificationsRoute: typeof NotificationsRoute
   StatsRoute: typeof StatsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
   AuthMfaRoute: typeof AuthMfaRoute
@@ -420,6 +446,7 @@ export interface RootRouteChildren {
   LearnSlugNotesRoute: typeof LearnSlugNotesRoute
   StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
   StudioCoursesCourseIdAnalyticsRoute: typeof StudioCoursesCourseIdAnalyticsRoute
+  StudioCoursesCourseIdAnnouncementsRoute: typeof StudioCoursesCourseIdAnnouncementsRoute
   StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
   StudioCoursesCourseIdQuestionsRoute: typeof StudioCoursesCourseIdQuestionsRoute
   StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
@@ -470,6 +497,13 @@ declare module '@tanstack/react-router' {
       path: '/stats'
       fullPath: '/stats'
       preLoaderRoute: typeof StatsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/callback': {
@@ -605,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioCoursesCourseIdAnalyticsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/studio/courses/$courseId/announcements': {
+      id: '/studio/courses/$courseId/announcements'
+      path: '/studio/courses/$courseId/announcements'
+      fullPath: '/studio/courses/$courseId/announcements'
+      preLoaderRoute: typeof StudioCoursesCourseIdAnnouncementsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/studio/courses/$courseId/learners': {
       id: '/studio/courses/$courseId/learners'
       path: '/studio/courses/$courseId/learners'
@@ -650,6 +691,7 @@ const rootRouteChildren: RootRouteChildren = {
   CalendarRoute: CalendarRoute,
   NotificationsRoute: NotificationsRoute,
   StatsRoute: StatsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,
   AuthMfaRoute: AuthMfaRoute,
@@ -668,6 +710,8 @@ const rootRouteChildren: RootRouteChildren = {
   LearnSlugNotesRoute: LearnSlugNotesRoute,
   StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
   StudioCoursesCourseIdAnalyticsRoute: StudioCoursesCourseIdAnalyticsRoute,
+  StudioCoursesCourseIdAnnouncementsRoute:
+    StudioCoursesCourseIdAnnouncementsRoute,
   StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
   StudioCoursesCourseIdQuestionsRoute: StudioCoursesCourseIdQuestionsRoute,
   StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,

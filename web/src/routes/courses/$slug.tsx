@@ -5,6 +5,7 @@
 // today sees it, writing nothing.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { CourseAnnouncements } from '@/features/announcements/components/course-announcements'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { CourseHeader } from '@/features/courses/components/course-header'
 import { CourseOutlineView } from '@/features/courses/components/course-outline'
@@ -98,6 +99,7 @@ function CoursePage() {
               }
             />
             {seesEvents(outline, mode) ? <CourseEvents courseId={outline.course.id} /> : null}
+            {mode === 'learner' || mode === 'staff' ? <CourseAnnouncements courseId={outline.course.id} /> : null}
           </div>
         </div>
       </article>

@@ -2,7 +2,7 @@
 // curriculum and what publishing needs.
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ChartColumn, ChevronLeft, CircleHelp } from 'lucide-react'
+import { ChartColumn, ChevronLeft, CircleHelp, Megaphone } from 'lucide-react'
 import { studioQueries } from '../api/studio.queries'
 import { CourseAddress } from './course-address'
 import { CourseStatusBadge } from './course-status-badge'
@@ -45,6 +45,14 @@ export function CourseEditor({ courseId }: { courseId: string }) {
           >
             <CircleHelp aria-hidden="true" className="size-4" />
             Questions
+          </Link>
+          <Link
+            to="/studio/courses/$courseId/announcements"
+            params={{ courseId: course.id }}
+            className="inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm font-medium text-teal-800 hover:underline"
+          >
+            <Megaphone aria-hidden="true" className="size-4" />
+            Announcements
           </Link>
           <Link
             to="/studio/courses/$courseId/analytics"
