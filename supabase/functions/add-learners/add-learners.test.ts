@@ -41,7 +41,7 @@ function fakes(options: FakeOptions = {}) {
     },
   }
   const rows: Record<string, unknown> = {
-    courses: { title: 'Rock <Basics>', schools: { name: 'Alpine & Co' } },
+    courses: { title: 'Rock <Basics>', schools: { name: 'Alpine & Co', accent_color: '#1e3a8a' } },
     profiles: { display_name: 'Ian Instructor' },
   }
   const admin = {
@@ -146,6 +146,7 @@ Deno.test('the emails name the instructor, the school and the course: Auth’s i
     email.html.includes('Ian Instructor at Alpine &amp; Co invited you to learn in Rock &lt;Basics&gt; on Summit.'),
   )
   assert.ok(email.html.includes('<a href="https://summit.example/invitations/inv-ada@example.com"'))
+  assert.ok(email.html.includes('border-top:4px solid #1e3a8a'), 'the school’s accent')
   assert.ok(email.text.includes('Accept the invitation: https://summit.example/invitations/inv-ada@example.com'))
   assert.ok(email.text.includes('You get this email because Ian Instructor added ada@example.com to the learners'))
 })

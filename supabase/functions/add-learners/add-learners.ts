@@ -38,6 +38,9 @@ export interface InvitationNames {
   inviter_name: string
 }
 
+/** The names, and the school's accent colour for the course email (not part of Auth's metadata). */
+type Invitation = { names: InvitationNames; accent: string | null }
+
 interface DbRow {
   email: string
   result: 'invited' | 'already_enrolled' | 'invalid'
@@ -89,28 +92,29 @@ async function inviteInDatabase(user: Client, body: AddLearnersBody, emails: str
 type Sent = 'sent' | 'failed' | 'budget_spent'
 
 /** The course, its school and the caller's name, read with the service role once the caller passed add_learners. */
-export async function invitationNames(admin: Client, courseId: string, inviterId: string): Promise<InvitationNames> {
+export async function invitationNames(admin: Client, courseId: string, inviterId: string): Promise<Invitation> {
   const [course, profile] = await Promise.all([
-    admin.from('courses').select('title, schools(name)').eq('id', courseId).single(),
+    admin.from('courses').select('title, schools(name, accent_color)').eq('id', courseId).single(),
     admin.from('profiles').select('display_name').eq('id', inviterId).maybeSingle(),
   ])
   if (course.error) throw new Error(`reading the course failed: ${course.error.message}`, { cause: course.error })
-  const row = course.data as { title: string; schools: { name: string } | null }
+  const row = course.data as { title: string; schools: { name: string; accent_color: string | null } | null }
   const name = (profile.data as { display_name: string | null } | null)?.display_name?.trim()
-  return {
+  const names = {
     course_title: oneLine(row.title),
     school_name: oneLine(row.schools?.name ?? 'Summit'),
     inviter_name: oneLine(name || 'Your instructor'),
   }
+  return { names, accent: row.schools?.accent_color ?? null }
 }
 
 /** "<Instructor> at <School> invited you to <Course>", for an address that has an account. */
-export function courseInvitationEmail(to: string, names: InvitationNames, acceptUrl: string) {
+export function courseInvitationEmail(to: string, names: InvitationNames, acceptUrl: string, accent?: string | null) {
   const { course_title: course, school_name: school, inviter_name: inviter } = names
   return renderEmail({
     to,
     subject: `${inviter} at ${school} invited you to ${course}`,
-    school: { name: school },
+    school: { name: school, accentColor: accent },
     heading: `${inviter} invited you to ${course}`,
     body: [
       `${inviter} at ${school} invited you to learn in ${course} on Summit.`,
@@ -132,9 +136,10 @@ async function sendInvitation(
   email: string,
   invitationId: string,
   site: string | undefined,
-  names: InvitationNames | undefined,
+  invitation: Invitation | undefined,
   mailing: Mailing | undefined,
 ): Promise<Sent> {
+  const names = invitation?.names
   const redirectTo = invitationLink(site, invitationId)
   const invite = await clients.admin.auth.admin.inviteUserByEmail(email, {
     ...(names && { data: { ...names } }),
@@ -150,7 +155,8 @@ async function sendInvitation(
   }
   if (mailing?.send && names) {
     try {
-      await mailing.send(courseInvitationEmail(email, names, `${mailing.appSite}/invitations/${invitationId}`))
+      const url = `${mailing.appSite}/invitations/${invitationId}`
+      await mailing.send(courseInvitationEmail(email, names, url, invitation?.accent))
       return 'sent'
     } catch (error) {
       console.error("add-learners: the course email was not sent; sending Auth's sign-in link instead:", error)
@@ -198,16 +204,16 @@ export async function addLearners(
   const valid = order.filter((email) => results.get(email) !== 'invalid')
 
   let budgetSpent = false
-  let names: InvitationNames | undefined
+  let invitation: Invitation | undefined
   if (valid.length > 0) {
     for (const row of await inviteInDatabase(clients.user, body, valid)) {
       results.set(row.email, row.result)
       if (row.result !== 'invited' || !row.send_email || !row.invitation_id) continue
-      if (mailing) names ??= await invitationNames(clients.admin, body.course_id, mailing.inviterId)
+      if (mailing) invitation ??= await invitationNames(clients.admin, body.course_id, mailing.inviterId)
       // Once the project's email budget is spent, the rest wait in the app; they are answered alike.
       const sent = budgetSpent
         ? 'budget_spent'
-        : await sendInvitation(clients, row.email, row.invitation_id, site, names, mailing)
+        : await sendInvitation(clients, row.email, row.invitation_id, site, invitation, mailing)
       if (sent === 'budget_spent') budgetSpent = true
       if (sent !== 'sent') results.set(row.email, 'failed')
     }

@@ -23,7 +23,10 @@ function fakes(options: { rpc?: RpcAnswer; invite?: AuthAnswer; otp?: AuthAnswer
       return Promise.resolve(options.rpc ?? { data: { status: 'invited' }, error: null, status: 200 })
     },
   }
-  const rows: Record<string, unknown> = { schools: { name: 'Alpine & Co' }, profiles: { display_name: 'Olga Owner' } }
+  const rows: Record<string, unknown> = {
+    schools: { name: 'Alpine & Co', accent_color: '#1e3a8a' },
+    profiles: { display_name: 'Olga Owner' },
+  }
   const admin = {
     from: (table: string) => {
       const query = {
@@ -99,6 +102,7 @@ Deno.test('a registered address gets the school email, linking to the studio; th
   assert.equal(sent[0]?.subject, 'Olga Owner invited you to teach at Alpine & Co')
   assert.ok(sent[0]?.html.includes('Olga Owner invited you to teach at Alpine &amp; Co on Summit.'))
   assert.ok(sent[0]?.text.includes('Open the invitation: https://summit.example/studio'))
+  assert.ok(sent[0]?.html.includes('border-top:4px solid #1e3a8a'), 'the school’s accent')
   const failing = fakes({ invite: registered('email_exists') })
   await inviteMember(failing.clients, body('ada@example.com'), landing, mailing(true).deps)
   assert.equal(failing.calls.otps.length, 1)

@@ -55,11 +55,12 @@ export async function inviteMember(
   const status = await recordInvitation(clients.user, body)
   const result: InviteResult = { status, school_id: body.school_id, email: body.email, role: body.role }
   if (status === 'already_member') return result
-  const names = mailing ? await invitationNames(clients.admin, body, mailing.inviterId) : undefined
+  const invitation = mailing ? await invitationNames(clients.admin, body, mailing.inviterId) : undefined
+  const names = invitation?.names
   if (await sendAuthInvite(clients.admin, body.email, redirectTo, names)) return result
   if (mailing?.send && names) {
     try {
-      await mailing.send(schoolInvitationEmail(body.email, names, `${mailing.appSite}/studio`))
+      await mailing.send(schoolInvitationEmail(body.email, names, `${mailing.appSite}/studio`, invitation?.accent))
       return result
     } catch (error) {
       console.error("invite-member: the school email was not sent; sending Auth's sign-in link instead:", error)
@@ -74,28 +75,35 @@ export async function invitationNames(
   admin: Client,
   body: InviteMemberBody,
   inviterId: string,
-): Promise<SchoolInvitationNames> {
+): Promise<{ names: SchoolInvitationNames; accent: string | null }> {
   const [school, profile] = await Promise.all([
-    admin.from('schools').select('name').eq('id', body.school_id).single(),
+    admin.from('schools').select('name, accent_color').eq('id', body.school_id).single(),
     admin.from('profiles').select('display_name').eq('id', inviterId).maybeSingle(),
   ])
   if (school.error) throw new Error(`reading the school failed: ${school.error.message}`, { cause: school.error })
   const name = (profile.data as { display_name: string | null } | null)?.display_name?.trim()
-  return {
-    school_name: oneLine((school.data as { name: string }).name),
+  const row = school.data as { name: string; accent_color: string | null }
+  const names = {
+    school_name: oneLine(row.name),
     inviter_name: oneLine(name || "The school's owner"),
     school_role: body.role,
   }
+  return { names, accent: row.accent_color }
 }
 
 /** "<Owner> invited you to teach at <School>", for an address that has an account. */
-export function schoolInvitationEmail(to: string, names: SchoolInvitationNames, studioUrl: string) {
+export function schoolInvitationEmail(
+  to: string,
+  names: SchoolInvitationNames,
+  studioUrl: string,
+  accent?: string | null,
+) {
   const { school_name: school, inviter_name: inviter } = names
   const what = names.school_role === 'owner' ? `run ${school} as an owner` : `teach at ${school}`
   return renderEmail({
     to,
     subject: `${inviter} invited you to ${what}`,
-    school: { name: school },
+    school: { name: school, accentColor: accent },
     heading: `${inviter} invited you to ${what}`,
     body: [
       `${inviter} invited you to ${what} on Summit.`,
