@@ -17,7 +17,7 @@ import {
   viewRulesQuery,
 } from './queries.ts'
 import { buildRelationships, type KeyConstraint } from './relationships.ts'
-import { loadRoutines, type RoutineRow } from './routines.ts'
+import { hoistedTxSettings, loadRoutines, type RoutineRow } from './routines.ts'
 import { key, type Column, type RelationKind, type SchemaCache, type Table } from './types.ts'
 import { typeNames } from './type-names.ts'
 import { viewColumnSources, type ColumnSource } from './view-columns.ts'
@@ -65,7 +65,7 @@ export async function loadSchemaCache(
   }>(constraintsQuery, [])
   const indexRows = await q<{ oid: string; columns: number[] }>(uniqueIndexesQuery, [])
   const ruleRows = await q<{ oid: string; action: string }>(viewRulesQuery, [])
-  const routineRows = await q<RoutineRow>(routinesQuery)
+  const routineRows = await q<RoutineRow>(routinesQuery, [schemas, hoistedTxSettings])
   const settingRows = await q<{ role: string; settings: string[] }>(roleSettingsQuery, [])
   const userSettings = new Set((await q<{ name: string }>(userSettingsQuery, [])).map((r) => r.name))
   const { roleSettings, config } = splitSettings(settingRows, userSettings)

@@ -70,7 +70,10 @@ join pg_catalog.pg_namespace n on n.oid = c.relnamespace
 where n.nspname not in ('pg_catalog', 'information_schema') and c.relkind in ('v', 'm')
   and r.rulename = '_RETURN'`
 
-/** In creation order, so that overloads are listed the same way every time (PGRST203's message). */
+/**
+ * Functions of the exposed schemas in creation order, with their SET clauses that PostgREST hoists into the
+ * transaction ($2: db-hoisted-tx-settings, matched as PostgREST matches them, `setting ~ ANY($2)`).
+ */
 export const routinesQuery = `
 select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile::text as volatility,
   p.proretset as returns_set, rt.typtype::text as return_typtype, rt.typrelid::int8 as return_relid,
@@ -80,7 +83,8 @@ select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile
   coalesce(p.proargmodes::text[], array_fill('i'::text, array[p.pronargs::int])) as arg_modes,
   array(select pg_catalog.format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
         with ordinality as a(t, i) order by i) as arg_types,
-  pg_catalog.obj_description(p.oid, 'pg_proc') as description
+  pg_catalog.obj_description(p.oid, 'pg_proc') as description,
+  array(select c from unnest(p.proconfig) as c where c ~ any($2::text[])) as hoisted
 from pg_catalog.pg_proc p
 join pg_catalog.pg_namespace n on n.oid = p.pronamespace
 join pg_catalog.pg_type rt on rt.oid = p.prorettype

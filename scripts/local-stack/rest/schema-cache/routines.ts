@@ -19,7 +19,19 @@ export interface RoutineRow {
   arg_modes: string[]
   arg_types: string[]
   description: string | null
+  /** proconfig entries (`name=value`) matching db-hoisted-tx-settings. */
+  hoisted: string[]
 }
+
+/**
+ * PostgREST's db-hoisted-tx-settings default: these SET clauses of a function are also applied to the whole
+ * transaction of an RPC call (so a function's statement_timeout limits the call), after the request's settings.
+ */
+export const hoistedTxSettings = [
+  'statement_timeout',
+  'plan_filter.statement_cost_limit',
+  'default_transaction_isolation',
+]
 
 const volatilities: Record<string, Routine['volatility']> = { v: 'volatile', s: 'stable', i: 'immutable' }
 
@@ -53,6 +65,10 @@ export function loadRoutines(
       returns: returnShape(row, outputs, columnsByOid, tablesByOid),
       volatility: volatilities[row.volatility] ?? 'volatile',
       description: row.description,
+      settings: (row.hoisted ?? []).map((entry) => {
+        const eq = entry.indexOf('=')
+        return [entry.slice(0, eq), entry.slice(eq + 1)] as [string, string]
+      }),
     }
     if (!isCallable(inputs, row.arg_names.length > 0)) continue
     const k = key(row.schema, row.name)

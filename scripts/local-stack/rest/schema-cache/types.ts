@@ -90,6 +90,8 @@ export interface Routine {
   returns: ReturnShape
   volatility: 'volatile' | 'stable' | 'immutable'
   description: string | null
+  /** Its SET clauses PostgREST hoists into the call's transaction (name, value), in proconfig order. */
+  settings?: [string, string][]
 }
 
 export interface SchemaCache {

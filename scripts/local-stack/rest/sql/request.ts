@@ -124,7 +124,7 @@ function callStatements(ctx: RequestContext, plan: CallAction): RequestRun {
   // transaction open.
   const holdsOpen = !plan.readOnly && (output.kind === 'object' || plan.strictMax !== undefined)
   return {
-    settings: transactionSettings(ctx),
+    settings: transactionSettings(ctx, routine.settings),
     main,
     ...(wantsPlanned(ctx) ? { explain: explainCountStatement(root, source) } : {}),
     readOnly: plan.readOnly,

@@ -22,9 +22,12 @@ function cookies(headers: RequestContext['headers']): string {
  * set_config pairs for the transaction in PostgREST v14's order (Query/PreQuery.hs txVarQuery): search_path (the
  * request's schema then the extra search path, each quoted and none dropped, so `public` can appear twice), the
  * role's own settings before the role itself (so a setting only the authenticator may SET still applies), the role,
- * then what SQL can read of the request, and the preferred timezone.
+ * then what SQL can read of the request, the preferred timezone, and for RPC the function's hoisted settings.
  */
-export function transactionSettings(ctx: RequestContext): [string, string][] {
+export function transactionSettings(
+  ctx: RequestContext,
+  functionSettings: [string, string][] = [],
+): [string, string][] {
   const headers = Object.create(null) as Record<string, string>
   for (const [k, v] of Object.entries(ctx.headers))
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v
@@ -43,5 +46,7 @@ export function transactionSettings(ctx: RequestContext): [string, string][] {
   if (ctx.prefs.timezone !== undefined && ctx.cache.timezones.has(ctx.prefs.timezone)) {
     settings.push(['timezone', ctx.prefs.timezone])
   }
+  // An RPC's hoisted function settings come last (funcSettingsSql).
+  settings.push(...functionSettings)
   return settings
 }

@@ -172,6 +172,11 @@ create function rest_test.ordered(a text) returns text language sql immutable as
 -- Named and unnamed parameters together: proargnames holds '' for the unnamed one, so PostgREST keeps it and its
 -- name is ''; a default on the only, unnamed, parameter.
 create function rest_test.label_pair(label text, int) returns text language sql immutable as $$ select label || $2 $$;
+-- SET clauses PostgREST hoists into the call's transaction (statement_timeout), and one it leaves to the function.
+create function rest_test.sleepy_limited() returns int language sql volatile set statement_timeout = '150ms' as
+  $$ select 1 from pg_sleep(1) $$;
+create function rest_test.timeout_inside() returns text language sql stable set statement_timeout = '42s'
+  set work_mem = '1234kB' as $$ select current_setting('statement_timeout') || ' ' || current_setting('work_mem') $$;
 create function rest_test.current_search_path() returns text language sql stable as $$ select current_setting('search_path') $$;
 create function rest_test.text_or_default(text default 'none') returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function rest_test.whoami() returns json language sql stable as $$

@@ -114,6 +114,13 @@ export function rpcSuite(env: SuiteEnv): void {
       expect(form.json()).toBe('{"":"TEST"}')
     })
 
+    it("applies a function's statement_timeout to the whole call, as PostgREST hoists it", async () => {
+      const slow = await db().rpc('sleepy_limited')
+      expect(slow.error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' })
+      // Within the function its own SET clauses apply anyway (PostgreSQL's).
+      expect((await db().rpc('timeout_inside')).data).toBe('42s 1234kB')
+    })
+
     it('runs with the search path PostgREST sets: the schema, then the extra search path, quoted', async () => {
       expect((await db().rpc('current_search_path', {}, { get: true })).data).toBe(
         '"rest_test", "public", "extensions"',
