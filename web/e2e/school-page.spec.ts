@@ -41,9 +41,11 @@ async function ownSchool(run: string) {
        values ($1, $2, $3, 'published', now()) returning id
      ), section as (
        insert into public.course_sections (course_id, position, title) select id, 1, 'Start' from course returning id, course_id
+     ), lesson as (
+       insert into public.lessons (course_id, section_id, position, title, kind, duration_s)
+       select course_id, id, 1, 'Hello', 'text', 60 from section returning id, course_id
      )
-     insert into public.lessons (course_id, section_id, position, title, kind, duration_s)
-     select course_id, id, 1, 'Hello', 'text', 60 from section`,
+     insert into public.lesson_contents (lesson_id, course_id, body_md) select id, course_id, 'Hello.' from lesson`,
     [school!.id, `wren-course-${run}`, `Wren Course ${run}`],
   )
   return { owner, slug, id: school!.id, name: `Wren School ${run}`, course: `Wren Course ${run}` }
