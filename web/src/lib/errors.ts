@@ -10,6 +10,7 @@ const messages: Record<string, string> = {
   forbidden: "You don't have access to this.",
   aal2_required: 'Confirm it’s you with your second factor before doing this.',
   course_not_found: "We couldn't find this course. The link may be old, or the course is not available.",
+  school_not_found: "We couldn't find this school. The link may be old, or the school has no published course yet.",
   enrollment_closed: 'This course is not taking new learners right now.',
   invite_invalid:
     "This invite link doesn't work. Check that you copied all of it, or ask the instructor for a new one.",
