@@ -81,3 +81,11 @@ Deno.test('a long question is cut with an ellipsis; the answer is quoted whole',
   assert.ok(email.text.includes(`> ${'q'.repeat(QUESTION_EXCERPT_CHARS)}…\n`))
   assert.ok(email.text.includes(`> ${answer}\n`))
 })
+
+Deno.test("with the asker's unsubscribe link: the footer link and the one-click headers", () => {
+  const url = 'https://api.summit.example/functions/v1/unsubscribe?token=v1.x.answer.sig'
+  const email = composeEmail(content, site, undefined, url)
+  assert.equal(email.headers['List-Unsubscribe'], `<${url}>`)
+  assert.equal(email.headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click')
+  assert.ok(email.text.includes(`Unsubscribe: ${url}`))
+})

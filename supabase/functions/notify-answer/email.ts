@@ -1,6 +1,6 @@
 // The "your question was answered" email, in the functions' one mail layout (../_shared/mail): subject, HTML and
 // text from what claim_answer_email returns, the school named, and a link to the lesson in the web app. The question
-// is quoted as typed; the answer is markdown, rendered safely in HTML (escaped first, so nothing a learner writes
+// is quoted as typed, and the asker's one-click unsubscribe link is in the footer and headers; the answer is markdown, rendered safely in HTML (escaped first, so nothing a learner writes
 // becomes markup in someone's mail client) and quoted as typed in the text part.
 import { type EmailSchool, oneLine, type RenderedEmail, renderEmail } from '../_shared/mail/mod.ts'
 import type { AnswerEmail } from './schema.ts'
@@ -13,7 +13,12 @@ export function lessonUrl(site: string, content: Pick<AnswerEmail, 'course_slug'
   return new URL(path, site).href
 }
 
-export function composeEmail(content: AnswerEmail & { to: string }, site: string, school?: EmailSchool): RenderedEmail {
+export function composeEmail(
+  content: AnswerEmail & { to: string },
+  site: string,
+  school?: EmailSchool,
+  unsubscribeUrl?: string,
+): RenderedEmail {
   const answerer = oneLine(content.answerer_name)
   const asker = oneLine(content.asker_name)
   const lesson = oneLine(content.lesson_title)
@@ -32,6 +37,7 @@ export function composeEmail(content: AnswerEmail & { to: string }, site: string
     ],
     action: { label: 'Read it in the lesson', url: lessonUrl(site, content) },
     reason: `You get this email because you asked a question in ${course}.`,
+    unsubscribeUrl,
   })
 }
 

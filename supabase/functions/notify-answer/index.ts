@@ -9,6 +9,7 @@ import { HttpError, json, requireMethod, serveJson } from '../_shared/http.ts'
 import { schoolOfCourse, smtpConfig, smtpSender } from '../_shared/mail/mod.ts'
 import { adminClient, requireUser } from '../_shared/supabase.ts'
 import { parse, readJson } from '../_shared/validate.ts'
+import { unsubscribeUrl } from '../unsubscribe/link.ts'
 import { notifyAnswer } from './notify.ts'
 import { isServiceRoleCall, retryAnswerEmails } from './retry.ts'
 import { notifyAnswerBody, retryBody } from './schema.ts'
@@ -26,7 +27,7 @@ Deno.serve(serveJson(async (request) => {
     const site = answerSite(request, Deno.env.get('SITE_URL'))
     const admin = adminClient()
     const school = (slug: string) => schoolOfCourse(admin, { slug })
-    return json(await retryAnswerEmails({ admin, send: smtpSender(smtp.settings), site, school }))
+    return json(await retryAnswerEmails({ admin, send: smtpSender(smtp.settings), site, school, unsubscribeUrl }))
   }
   const { user, client } = await requireUser(request)
   const { answerId } = parse(notifyAnswerBody, await readJson(request))
@@ -39,6 +40,7 @@ Deno.serve(serveJson(async (request) => {
     problem: 'problem' in smtp ? smtp.problem : undefined,
     site: answerSite(request, Deno.env.get('SITE_URL')),
     school: (slug: string) => schoolOfCourse(admin, { slug }),
+    unsubscribeUrl,
   }
   return json(await notifyAnswer(deps, user.id, answerId))
 }))

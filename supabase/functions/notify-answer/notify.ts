@@ -5,6 +5,7 @@
 import { HttpError } from '../_shared/http.ts'
 import type { Client } from '../_shared/supabase.ts'
 import type { EmailSchool, SendEmail } from '../_shared/mail/mod.ts'
+import type { UnsubscribeClaim } from '../unsubscribe/link.ts'
 import { composeEmail } from './email.ts'
 import { answerEmailSchema } from './schema.ts'
 
@@ -22,6 +23,8 @@ export interface NotifyDeps {
   /** The web app's origin, for the lesson link. */
   site: string
   school: SchoolOf
+  /** The recipient's one-click unsubscribe link for answer emails (../unsubscribe/link.ts). */
+  unsubscribeUrl?: (claim: UnsubscribeClaim) => Promise<string>
 }
 
 export interface NotifyResult {
@@ -48,7 +51,8 @@ export async function notifyAnswer(deps: NotifyDeps, callerId: string, answerId:
   if (!to) return { sent: false }
   try {
     const school = await deps.school(content.data.course_slug)
-    await deps.send(composeEmail({ ...content.data, to }, deps.site, school))
+    const unsubscribe = await answerUnsubscribeUrl(deps, content.data.recipient_id)
+    await deps.send(composeEmail({ ...content.data, to }, deps.site, school, unsubscribe))
   } catch (error) {
     console.error(`notify-answer: sending the email for answer ${answerId} failed:`, error)
     await release(deps.admin, answerId)
@@ -71,4 +75,13 @@ async function requireOwnAnswer(user: Client, callerId: string, answerId: string
 async function release(admin: Client, answerId: string): Promise<void> {
   const { error } = await admin.rpc('release_answer_email', { answer_id: answerId })
   if (error) console.error(`notify-answer: releasing the email for answer ${answerId} failed: ${error.message}`)
+}
+
+/** The recipient's unsubscribe link for answer emails, when the claim names them and the function can sign it. */
+export async function answerUnsubscribeUrl(
+  deps: Pick<NotifyDeps, 'unsubscribeUrl'>,
+  recipientId: string | undefined,
+): Promise<string | undefined> {
+  if (!deps.unsubscribeUrl || !recipientId) return undefined
+  return await deps.unsubscribeUrl({ userId: recipientId, kind: 'answer' })
 }

@@ -4,8 +4,9 @@
 // once-only claims as the answerer's call, so a retry and that call, or two retries, never send an email twice.
 import type { Client } from '../_shared/supabase.ts'
 import type { SendEmail } from '../_shared/mail/mod.ts'
+import type { UnsubscribeClaim } from '../unsubscribe/link.ts'
 import { composeEmail } from './email.ts'
-import type { SchoolOf } from './notify.ts'
+import { answerUnsubscribeUrl, type SchoolOf } from './notify.ts'
 import { answerEmailSchema } from './schema.ts'
 
 export interface RetryDeps {
@@ -14,6 +15,8 @@ export interface RetryDeps {
   send: SendEmail
   site: string
   school: SchoolOf
+  /** The recipient's one-click unsubscribe link for answer emails (../unsubscribe/link.ts). */
+  unsubscribeUrl?: (claim: UnsubscribeClaim) => Promise<string>
 }
 
 export interface RetryResult {
@@ -43,7 +46,8 @@ export async function retryAnswerEmails(deps: RetryDeps): Promise<RetryResult> {
     if (!to) continue
     try {
       const school = await deps.school(content.data.course_slug)
-      await deps.send(composeEmail({ ...content.data, to }, deps.site, school))
+      const unsubscribe = await answerUnsubscribeUrl(deps, content.data.recipient_id)
+      await deps.send(composeEmail({ ...content.data, to }, deps.site, school, unsubscribe))
       result.sent++
     } catch (error) {
       console.error(`notify-answer retry: sending the email for answer ${answerId} failed again:`, error)

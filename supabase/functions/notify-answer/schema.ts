@@ -12,6 +12,8 @@ export const notifyAnswerBody = z
 /** What the asker's email says, as claim_answer_email returns it. `to` is null for an account without an email. */
 export const answerEmailSchema = z.object({
   to: z.string().nullable(),
+  /** The asker, for their one-click unsubscribe link (absent from claims made before it was returned). */
+  recipient_id: z.string().optional(),
   asker_name: z.string(),
   answerer_name: z.string(),
   is_instructor: z.boolean(),

@@ -3,7 +3,7 @@
 -- writes them; a kind switched off in the app is not written; preferences are the owner's, with defaults; only the
 -- service role turns an email kind off for someone (one-click unsubscribe).
 begin;
-select plan(33);
+select plan(35);
 
 select tests.create_course_fixture();
 select tests.create_user('classmate', 'Cleo Classmate');
@@ -154,6 +154,32 @@ select results_eq(
   $$select app, email from public.notification_preferences where user_id = tests.get_user_id('learner')$$,
   $$values (true, false)$$, 'unsubscribing keeps the app channel on'
 );
+
+-- answer emails follow the email preference ------------------------------------------------------------------------
+insert into public.enrollments (course_id, user_id, source) values (tests.course_id('alpine-basics'), tests.get_user_id('learner'), 'open');
+select tests.authenticate_as('learner');
+insert into public.questions (lesson_id, body) values (tests.lesson_id('Welcome'), 'Is a helmet required?');
+select tests.authenticate_as('instructor');
+insert into public.answers (question_id, body) select id, 'Yes, always.' from public.questions where body = 'Is a helmet required?';
+select tests.clear_authentication();
+insert into public.notification_preferences (user_id, kind, app, email) values (tests.get_user_id('enrolled'), 'answer', true, false);
+select tests.authenticate_as('enrolled');
+insert into public.questions (lesson_id, body) values (tests.lesson_id('Welcome'), 'And gloves?');
+select tests.authenticate_as('instructor');
+insert into public.answers (question_id, body) select id, 'Gloves too.' from public.questions where body = 'And gloves?';
+select tests.clear_authentication();
+select results_eq(
+  $$select e.recipient_id from private.answer_emails e join public.answers a on a.id = e.answer_id where a.body in ('Yes, always.', 'Gloves too.')$$,
+  $$values (tests.get_user_id('learner'))$$,
+  'an answer email is owed only to an asker whose answer emails are on'
+);
+select tests.authenticate_as_service_role();
+select is(
+  (select public.claim_answer_email(a.id)->>'recipient_id' from public.answers a where a.body = 'Yes, always.'),
+  tests.get_user_id('learner')::text,
+  'the claimed email names its recipient, for the unsubscribe link'
+);
+select tests.clear_authentication();
 
 select * from finish();
 rollback;

@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125120300_create_answers.sql
+--   supabase/migrations/20261129222000_answer_emails_follow_preferences.sql
 
 CREATE OR REPLACE FUNCTION private.record_answer()
  RETURNS trigger
@@ -20,7 +21,7 @@ begin
       else q.instructor_answered_at end
   where q.id = new.question_id
   returning q.author_id into asker;
-  if asker is not null and asker <> new.author_id then
+  if asker is not null and asker <> new.author_id and private.wants_notification_email(asker, 'answer') then
     insert into private.answer_emails (answer_id, recipient_id) values (new.id, asker);
   end if;
   return null;

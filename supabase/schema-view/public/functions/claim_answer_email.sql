@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125120400_create_question_calls.sql
+--   supabase/migrations/20261129222000_answer_emails_follow_preferences.sql
 
 CREATE OR REPLACE FUNCTION public.claim_answer_email(answer_id uuid)
  RETURNS jsonb
@@ -22,6 +23,7 @@ begin
   return (
     select jsonb_build_object(
       'to', u.email,
+      'recipient_id', claimed.recipient_id,
       'asker_name', q.author_name,
       'answerer_name', a.author_name,
       'is_instructor', a.is_instructor,
@@ -43,7 +45,7 @@ end;
 $function$;
 
 -- Comment
-comment on function public.claim_answer_email(answer_id uuid) is 'Service role only: marks the asker''s email for an answer as claimed (once) and returns its contents, or null when there is none or it was claimed already.';
+comment on function public.claim_answer_email(answer_id uuid) is 'Service role only: marks the asker''s email for an answer as claimed (once) and returns its contents with the recipient''s id (for the unsubscribe link), or null when there is none or it was claimed already.';
 
 -- Grants
 grant execute on function public.claim_answer_email(answer_id uuid) to postgres;
