@@ -2,7 +2,6 @@
 // dark) with both ratios, or the database's sentence when neither reads. Announced politely as it changes.
 import { CircleCheck } from 'lucide-react'
 import {
-  accentColorProblem,
   accentTextColor,
   accentTextHex,
   contrastRatio,
@@ -33,12 +32,14 @@ export function AccentCheck({ value, name }: { value: string; name: string }) {
               Readable: {text === 'white' ? 'white' : 'dark'} text will be set on this colour.
             </p>
           ) : null}
+          {/* The school's name as it will be set on the colour; a colour that reads with neither is a bare swatch
+              (its sentence is under the field), so no unreadable text is ever drawn. */}
           <p
             aria-hidden="true"
             style={text ? { backgroundColor: color, color: accentTextHex(text) } : { backgroundColor: color }}
-            className="rounded-md px-3 py-2 font-semibold break-words"
+            className="min-h-10 rounded-md px-3 py-2 font-semibold break-words"
           >
-            {text ? name : accentColorProblem(color)}
+            {text ? name : null}
           </p>
         </>
       )}
