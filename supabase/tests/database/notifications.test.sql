@@ -3,14 +3,14 @@
 -- writes them; a kind switched off in the app is not written; preferences are the owner's, with defaults; only the
 -- service role turns an email kind off for someone (one-click unsubscribe).
 begin;
-select plan(35);
+select plan(36);
 
 select tests.create_course_fixture();
 select tests.create_user('classmate', 'Cleo Classmate');
 
 create function tests.notes_of(identifier text) returns table (kind text, payload jsonb)
 language sql stable security definer set search_path = ''
-as $$ select n.kind::text, n.payload from public.notifications n where n.user_id = tests.get_user_id(identifier) order by n.created_at, n.kind $$;
+as $$ select n.kind::text, n.payload from public.notifications n where n.user_id = tests.get_user_id(identifier) order by n.created_at, n.kind, n.payload ? 'invitation_id' $$;
 grant execute on function tests.notes_of(text) to authenticated;
 
 -- written by the triggers -----------------------------------------------------------------------------------------
@@ -180,6 +180,14 @@ select is(
   'the claimed email names its recipient, for the unsubscribe link'
 );
 select tests.clear_authentication();
+
+-- the account export carries them -------------------------------------------------------------------------------
+select results_eq(
+  $$select jsonb_array_length(x -> 'notifications'), x #>> '{notification_preferences,0,kind}', x #>> '{notification_preferences,0,email}'
+    from public.account_export(tests.get_user_id('learner')) x$$,
+  $$values (3, 'announcement', 'false')$$,
+  'the account export holds the user''s notifications and preferences'
+);
 
 select * from finish();
 rollback;

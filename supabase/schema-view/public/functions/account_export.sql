@@ -5,6 +5,7 @@
 --   supabase/migrations/20261126120200_create_account_export_and_deletion.sql
 --   supabase/migrations/20261127100200_export_study_plans.sql
 --   supabase/migrations/20261129200900_quizzes_in_progress_reads.sql
+--   supabase/migrations/20261129223000_export_notifications.sql
 
 CREATE OR REPLACE FUNCTION public.account_export(user_id uuid)
  RETURNS jsonb
@@ -54,6 +55,24 @@ AS $function$
       ) order by v.answered_at)
       from public.video_check_answers v join public.video_checks c on c.id = v.check_id
       where v.user_id = account_export.user_id
+    ), '[]'),
+    'notifications', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', n.id, 'kind', n.kind, 'payload', n.payload, 'created_at', n.created_at, 'read_at', n.read_at
+      ) order by n.created_at)
+      from public.notifications n where n.user_id = account_export.user_id
+    ), '[]'),
+    'notification_preferences', coalesce((
+      select jsonb_agg(jsonb_build_object('kind', p.kind, 'app', p.app, 'email', p.email, 'updated_at', p.updated_at)
+        order by p.kind)
+      from public.notification_preferences p where p.user_id = account_export.user_id
+    ), '[]'),
+    'announcements', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', a.id, 'course_id', a.course_id, 'cohort_id', a.cohort_id, 'title', a.title, 'body_md', a.body_md,
+        'send_at', a.send_at, 'sent_at', a.sent_at, 'deleted_at', a.deleted_at, 'created_at', a.created_at
+      ) order by a.created_at)
+      from public.announcements a where a.author_id = account_export.user_id
     ), '[]')
   )
   from private.account_export(account_export.user_id) as core
@@ -61,7 +80,7 @@ AS $function$
 $function$;
 
 -- Comment
-comment on function public.account_export(user_id uuid) is 'For the account-export function (service role) only: everything user_id owns as one JSON document (user, profile, school_memberships, enrollments, progress, activity, notes, questions, answers, certificates with pdf_path, achievements, study_plans, study_sessions, calendar_feeds without their token hashes, quiz_attempts with the review only where its policy allows it now, quiz_attempt_grants, video_check_answers); null for an unknown user.';
+comment on function public.account_export(user_id uuid) is 'For the account-export function (service role) only: everything user_id owns as one JSON document (user, profile, school_memberships, enrollments, progress, activity, notes, questions, answers, certificates with pdf_path, achievements, study_plans, study_sessions, calendar_feeds without their token hashes, quiz_attempts with the review only where its policy allows it now, quiz_attempt_grants, video_check_answers, notifications, notification_preferences, announcements written); null for an unknown user.';
 
 -- Grants
 grant execute on function public.account_export(user_id uuid) to postgres;
