@@ -3,7 +3,7 @@
 -- everyone reads a published school's page (public fields and the instructors of its catalog courses), nobody an
 -- unknown or unpublished one; owners alone write logos under schools/{school_id}/ in the course-covers bucket.
 begin;
-select plan(27);
+select plan(30);
 
 select tests.create_course_fixture();
 
@@ -165,6 +165,23 @@ select tests.authenticate_as('owner');
 select throws_ok(
   format($$insert into storage.objects (bucket_id, name) values ('course-covers', 'schools/%s/logo.svg')$$, tests.school_id('alpine-academy')),
   '42501', null, 'a logo is an image of the bucket''s types (no SVG)'
+);
+
+select tests.authenticate_as('instructor');
+select is_empty(
+  format($$delete from storage.objects where bucket_id = 'course-covers' and name = 'schools/%s/logo-2.jpg' returning name$$, tests.school_id('alpine-academy')),
+  'an instructor cannot remove the school''s logo'
+);
+select tests.authenticate_as_anon();
+select is_empty(
+  format($$delete from storage.objects where bucket_id = 'course-covers' and name = 'schools/%s/logo-2.jpg' returning name$$, tests.school_id('alpine-academy')),
+  'nor can a visitor'
+);
+select tests.authenticate_as('owner');
+select results_eq(
+  format($$delete from storage.objects where bucket_id = 'course-covers' and name = 'schools/%s/logo-2.jpg' returning name$$, tests.school_id('alpine-academy')),
+  array[format('schools/%s/logo-2.jpg', tests.school_id('alpine-academy'))],
+  'an owner removes a replaced logo'
 );
 
 select * from finish();
