@@ -1,6 +1,7 @@
 // The course page's "Announcements" for its learners (and staff): the sent, undeleted ones, newest first, each with
 // its date and message. New ones appear live: the notification feed refreshes the announcement queries when an
 // announcement notification arrives. Nothing is shown while there are none.
+import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { LazyMarkdown } from '@/components/lazy-markdown'
 import { Button } from '@/components/ui/button'
@@ -10,6 +11,13 @@ import { announcementErrorMessage } from '../lib/announcement-state'
 
 export function CourseAnnouncements({ courseId }: { courseId: string }) {
   const list = useQuery(announcementQueries.sent(courseId))
+  const shown = list.isSuccess && list.data.length > 0
+  // A link to #announcements (a notification, an email) arrives before the list does: bring it into view once it is.
+  useEffect(() => {
+    if (shown && window.location.hash === '#announcements') {
+      document.getElementById('announcements')?.scrollIntoView({ block: 'start' })
+    }
+  }, [shown])
   if (list.isPending || (list.isSuccess && list.data.length === 0)) return null
   return (
     <section id="announcements" aria-labelledby="announcements-heading" className="flex scroll-mt-20 flex-col gap-3">
