@@ -9,6 +9,9 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
+      // One jsdom window per worker instead of one per file: building jsdom was about two thirds of this project's
+      // time (335 s against 84 s for the whole project on 2 cores). Each file still runs in its own VM context.
+      pool: 'vmThreads',
       // A focused test would silently drop the others, locally as in CI.
       allowOnly: false,
       include: ['src/**/*.test.{ts,tsx}'],

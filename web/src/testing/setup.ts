@@ -1,7 +1,16 @@
 // Runs before every web test file. Without Vitest globals, Testing Library cannot register its
 // own cleanup, so unmount rendered trees here to keep tests independent.
+import { webcrypto } from 'node:crypto'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// The tests run in one jsdom window per worker (the vmThreads pool), whose crypto is jsdom's: random values only, no
+// SubtleCrypto. Browsers have both; Node's Web Crypto stands in for them.
+if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
+// Each file starts with empty storage, as it did with a window of its own: drafts, outboxes and sessions written by
+// another file in the same worker must not leak into it.
+localStorage.clear()
+sessionStorage.clear()
 
 afterEach(() => {
   cleanup()
