@@ -144,7 +144,7 @@ describe('lesson form', () => {
   it('sets the section’s release to days after enrolling, clearing a date', async () => {
     const save = vi.spyOn(lessonApi, 'saveSection').mockResolvedValue(saved('section-v2'))
     renderForm()
-    fireEvent.click(screen.getByLabelText('A number of days after enrolling'))
+    fireEvent.click(screen.getByLabelText('A number of days after enrolling, or after the cohort’s start'))
     fireEvent.change(screen.getByLabelText('Days after enrolling'), { target: { value: '7' } })
     await waitFor(() =>
       expect(save).toHaveBeenLastCalledWith(

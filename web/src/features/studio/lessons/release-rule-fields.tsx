@@ -8,7 +8,7 @@ import type { LessonFormValues } from './use-lesson-form'
 
 const modes = [
   { value: 'immediate', label: 'As soon as the learner enrolls' },
-  { value: 'offset', label: 'A number of days after enrolling' },
+  { value: 'offset', label: 'A number of days after enrolling, or after the cohort’s start' },
   { value: 'date', label: 'On a date' },
 ] as const
 
@@ -28,7 +28,11 @@ export function ReleaseRuleFields({ sectionTitle }: { sectionTitle: string }) {
       </fieldset>
       <p className="text-sm text-slate-600">This applies to every lesson of the section.</p>
       {mode === 'offset' ? (
-        <Field label="Days after enrolling" error={formState.errors.release_offset?.message}>
+        <Field
+          label="Days after enrolling"
+          hint="A learner in a cohort counts from the cohort’s start; anyone else from the day they enrolled."
+          error={formState.errors.release_offset?.message}
+        >
           <Input inputMode="numeric" className="max-w-40" {...register('release_offset')} />
         </Field>
       ) : null}
