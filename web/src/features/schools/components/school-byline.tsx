@@ -1,6 +1,7 @@
 // "by <School>" on a course page: the school's logo and name as a link to its page, on the school's accent colour
 // when it has one. The name shows at once from the course; the logo and colour come with the school page's query
-// (so opening the school next is instant), and a school the caller cannot see stays a plain name.
+// (so opening the school next is instant); until they arrive, or if they cannot be read, the link shows the school's
+// initial in Summit's teal.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { accentTextHex } from '@/lib/schools/accent'
@@ -8,13 +9,10 @@ import { schoolQueries } from '../api/schools.queries'
 import { SchoolLogo } from './school-logo'
 
 export function SchoolByline({ school }: { school: { slug: string; name: string } }) {
-  const page = useQuery({ ...schoolQueries.page(school.slug), retry: false })
+  const page = useQuery(schoolQueries.page(school.slug))
   const data = page.data
   const accent = data?.accent_color && data.accent_text ? data.accent_color : null
   const text = data?.accent_text ? accentTextHex(data.accent_text) : undefined
-  if (page.isError) {
-    return <p className="text-sm font-medium text-slate-700">by {school.name}</p>
-  }
   return (
     <p className="flex min-w-0 items-center text-sm">
       <Link
