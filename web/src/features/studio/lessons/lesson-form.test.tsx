@@ -121,6 +121,32 @@ describe('lesson form', () => {
     expect(screen.queryByLabelText('Share to watch (%)')).toBeNull()
   })
 
+  it('estimates a text lesson’s duration from its text until the instructor types one', async () => {
+    const save = vi.spyOn(lessonApi, 'saveLesson').mockResolvedValue(saved('lesson-v2'))
+    vi.spyOn(lessonApi, 'saveContent').mockResolvedValue(saved('content-v1'))
+    renderForm()
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'text' } })
+    const duration = screen.getByLabelText('Duration in seconds') as HTMLInputElement
+    // 450 words at 200 a minute: three minutes.
+    fireEvent.change(screen.getByLabelText('Lesson text'), { target: { value: Array(450).fill('word').join(' ') } })
+    await waitFor(() => expect(duration.value).toBe('180'))
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith(
+        expect.anything(),
+        bundle.lesson.id,
+        expect.objectContaining({ duration_s: 180 }),
+        expect.anything(),
+      ),
+    )
+    // A longer text moves the estimate; a duration typed by hand stays through later edits.
+    fireEvent.change(screen.getByLabelText('Lesson text'), { target: { value: Array(650).fill('word').join(' ') } })
+    await waitFor(() => expect(duration.value).toBe('240'))
+    fireEvent.change(duration, { target: { value: '600' } })
+    fireEvent.change(screen.getByLabelText('Lesson text'), { target: { value: Array(50).fill('word').join(' ') } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(duration.value).toBe('600')
+  })
+
   it('keeps a threshold under 50% back with the reason next to the field', async () => {
     const save = vi.spyOn(lessonApi, 'saveLesson').mockResolvedValue(saved('lesson-v2'))
     renderForm()

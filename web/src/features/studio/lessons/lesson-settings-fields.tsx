@@ -29,7 +29,13 @@ export function LessonSettingsFields() {
       </Field>
       <Field
         label="Duration in seconds"
-        hint={kind === 'video' ? 'Filled in from the video when you upload one.' : 'About how long it takes to read.'}
+        hint={
+          kind === 'video'
+            ? 'Filled in from the video when you upload one.'
+            : kind === 'text'
+              ? 'Estimated from the text at 200 words a minute until you type your own.'
+              : 'About how long it takes.'
+        }
         error={errors.duration?.message}
       >
         <Input inputMode="numeric" {...register('duration')} />

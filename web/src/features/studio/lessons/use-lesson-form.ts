@@ -1,6 +1,7 @@
 // The lesson editor's form: every change is checked against the database's rule for its field and, when valid,
 // queued for the row it belongs to (lesson, content or section); a field in error keeps its sentence beside it and
 // is not sent. A text or quiz lesson cannot complete by watching, so choosing either also makes completion manual.
+// A text lesson's duration follows the reading time of its text until the instructor types one of their own.
 import { useEffect } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import type { ZodMiniType } from 'zod/mini'
@@ -17,6 +18,7 @@ import {
   toLocalInput,
   type ReleaseMode,
 } from './lesson.schemas'
+import { followsEstimate, readingTimeSeconds } from './reading-time'
 import type { useLessonAutosave } from './use-lesson-autosave'
 
 export interface LessonFormValues {
@@ -62,10 +64,25 @@ export function useLessonForm(bundle: LessonBundle) {
 
 /** Sends each valid change of the form to the queue of the row it belongs to. */
 export function useLessonFormAutosave(form: UseFormReturn<LessonFormValues>, autosave: Autosave) {
-  const { subscribe, setError, clearErrors, setValue } = form
+  const { subscribe, setError, clearErrors, setValue, getValues } = form
   const { editLesson, editContent, editSection } = autosave
 
   useEffect(() => {
+    // The text the duration was last estimated from: a duration equal to its estimate is still the estimate.
+    let estimatedFrom = getValues('body_md')
+
+    /** A text lesson whose duration is unset or the estimate gets the new text's reading time. */
+    function estimateReadingTime(values: LessonFormValues) {
+      const previous = estimatedFrom
+      estimatedFrom = values.body_md
+      if (values.kind !== 'text' || !followsEstimate(values.duration, previous)) return
+      const seconds = readingTimeSeconds(values.body_md)
+      if (String(seconds) === values.duration.trim()) return
+      setValue('duration', String(seconds))
+      clearErrors('duration')
+      editLesson({ duration_s: seconds })
+    }
+
     /** The parsed value, or undefined after putting the rule's sentence next to the field. */
     function check<T>(name: keyof LessonFormValues, rule: ZodMiniType<T, string>, value: string): T | undefined {
       const parsed = rule.safeParse(value)
@@ -110,8 +127,9 @@ export function useLessonFormAutosave(form: UseFormReturn<LessonFormValues>, aut
         else if (field === 'body_md') {
           const body = check('body_md', lessonBodySchema, values.body_md)
           if (body !== undefined) editContent({ body_md: body })
+          if (body !== undefined) estimateReadingTime(values)
         } else if (field.startsWith('release_')) release(values)
       },
     })
-  }, [subscribe, setError, clearErrors, setValue, editLesson, editContent, editSection])
+  }, [subscribe, setError, clearErrors, setValue, getValues, editLesson, editContent, editSection])
 }
