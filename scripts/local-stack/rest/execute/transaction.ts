@@ -37,6 +37,8 @@ export interface RequestRun {
   plan?: boolean
   /** db-pre-request: the function called after the settings, before the main statement. */
   preRequest?: SqlStatement
+  /** The isolation level the transaction begins with (PostgREST's planIsoLvl), when not read committed. */
+  isolation?: 'repeatable read' | 'serializable'
 }
 
 /**
@@ -100,20 +102,22 @@ export async function runRequest(db: RestPool, run: RequestRun): Promise<RunResu
   const main = run.preRequest ? 2 : 1
   const timeout = stallTimeoutMs(settings)
   return db.withClient(async (client) => {
-    if (!run.check) {
+    if (!run.check && !run.isolation) {
       const results = await db.pipeline(client, [...work, ...(run.rollback ? rollback : [])], timeout)
       if (run.plan) return { row: toMainRow(undefined), plan: planText(results[main]) }
       return { row: toMainRow(results[main]), planned: plannedRows(results[main + 1]) }
     }
+    // An explicit transaction: to decide from the result before committing, or to begin at an isolation level.
+    const begin = run.isolation ? `BEGIN ISOLATION LEVEL ${run.isolation.toUpperCase()}` : 'BEGIN'
     let results: Rows[]
     try {
-      results = await db.pipeline(client, [{ text: 'BEGIN', values: [] }, ...work], timeout)
+      results = await db.pipeline(client, [{ text: begin, values: [] }, ...work], timeout)
     } catch (error) {
       await db.pipeline(client, [{ text: 'ROLLBACK', values: [] }], timeout).catch(() => {})
       throw error
     }
-    const row = toMainRow(results[main + 1])
-    const failure = run.check(row)
+    const row = toMainRow(run.plan ? undefined : results[main + 1])
+    const failure = run.check?.(row)
     if (!failure && run.rollback) {
       try {
         await db.pipeline(client, rollback, timeout)
@@ -125,6 +129,7 @@ export async function runRequest(db: RestPool, run: RequestRun): Promise<RunResu
       await db.pipeline(client, [{ text: failure ? 'ROLLBACK' : 'COMMIT', values: [] }], timeout)
     }
     if (failure) throw failure
+    if (run.plan) return { row, plan: planText(results[main + 1]) }
     return { row, planned: plannedRows(results[main + 2]) }
   })
 }

@@ -18,7 +18,15 @@ import {
 } from './queries.ts'
 import { buildRelationships, type KeyConstraint } from './relationships.ts'
 import { hoistedTxSettings, loadRoutines, type RoutineRow } from './routines.ts'
-import { key, type Column, type RelationKind, type SchemaCache, type Table } from './types.ts'
+import {
+  isolationLevelOf,
+  key,
+  type Column,
+  type IsolationLevel,
+  type RelationKind,
+  type SchemaCache,
+  type Table,
+} from './types.ts'
 import { typeNames } from './type-names.ts'
 import { viewColumnSources, type ColumnSource } from './view-columns.ts'
 
@@ -68,7 +76,7 @@ export async function loadSchemaCache(
   const routineRows = await q<RoutineRow>(routinesQuery, [schemas, hoistedTxSettings])
   const settingRows = await q<{ role: string; settings: string[] }>(roleSettingsQuery, [])
   const userSettings = new Set((await q<{ name: string }>(userSettingsQuery, [])).map((r) => r.name))
-  const { roleSettings, config } = splitSettings(settingRows, userSettings)
+  const { roleSettings, roleIsolation, config } = splitSettings(settingRows, userSettings)
   // The in-database configuration is read before the rest of the cache, which depends on it, as in PostgREST.
   const searchPath = extraSearchPathOf(config) ?? extraSearchPath
   const computedRows = await q<ComputedRow>(computedQuery, [[...schemas, ...searchPath]])
@@ -159,6 +167,7 @@ export async function loadSchemaCache(
     routines: loadRoutines(routineRows, columnsByOid, tables),
     types: typeNames(typeRows, schemas, searchPath),
     roleSettings,
+    roleIsolation,
     config,
     extraSearchPath: searchPath,
     timezones,
@@ -195,8 +204,13 @@ function extraSearchPathOf(config: Map<string, string>): string[] | undefined {
 function splitSettings(
   rows: { role: string; settings: string[] }[],
   userSettings: Set<string>,
-): { roleSettings: Map<string, [string, string][]>; config: Map<string, string> } {
+): {
+  roleSettings: Map<string, [string, string][]>
+  roleIsolation: Map<string, IsolationLevel>
+  config: Map<string, string>
+} {
   const perRole = new Map<string, Map<string, string>>()
+  const roleIsolation = new Map<string, IsolationLevel>()
   const config = new Map<string, string>()
   for (const row of rows) {
     for (const setting of row.settings ?? []) {
@@ -205,6 +219,12 @@ function splitSettings(
       const name = setting.slice(0, eq)
       const value = setting.slice(eq + 1)
       if (row.role === 'authenticator' && name.startsWith('pgrst.')) config.set(name.slice('pgrst.'.length), value)
+      // PostgREST begins the role's transactions with its default_transaction_isolation (configRoleIsoLvl).
+      if (name === 'default_transaction_isolation') {
+        const level = isolationLevelOf(value)
+        if (level) roleIsolation.set(row.role, level)
+        else roleIsolation.delete(row.role)
+      }
       // Only settings a plain role may change per transaction; the transaction's own mode is ours to decide.
       if (!userSettings.has(name) || name.startsWith('default_transaction_') || name.startsWith('transaction_'))
         continue
@@ -213,5 +233,5 @@ function splitSettings(
       perRole.set(row.role, settings)
     }
   }
-  return { roleSettings: new Map([...perRole].map(([role, s]) => [role, [...s]])), config }
+  return { roleSettings: new Map([...perRole].map(([role, s]) => [role, [...s]])), roleIsolation, config }
 }

@@ -84,7 +84,8 @@ select p.oid::int8 as oid, n.nspname as schema, p.proname as name, p.provolatile
   array(select pg_catalog.format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]))
         with ordinality as a(t, i) order by i) as arg_types,
   pg_catalog.obj_description(p.oid, 'pg_proc') as description,
-  array(select c from unnest(p.proconfig) as c where c ~ any($2::text[])) as hoisted
+  array(select c from unnest(p.proconfig) as c where c ~ any($2::text[])) as hoisted,
+  (select c from unnest(p.proconfig) as c where c like 'default_transaction_isolation%' limit 1) as iso_config
 from pg_catalog.pg_proc p
 join pg_catalog.pg_namespace n on n.oid = p.pronamespace
 join pg_catalog.pg_type rt on rt.oid = p.prorettype

@@ -1,6 +1,19 @@
 // Functions of the exposed schemas as RPC sees them: named input parameters (which are required, which variadic)
 // and the shape of the result (nothing, a scalar, rows of a table or composite type, OUT/TABLE columns).
-import { key, type Column, type ReturnShape, type Routine, type RoutineParam, type Table } from './types.ts'
+import {
+  isolationLevelOf,
+  key,
+  type Column,
+  type ReturnShape,
+  type Routine,
+  type RoutineParam,
+  type Table,
+} from './types.ts'
+
+function isolation(config: string): Pick<Routine, 'isolation'> {
+  const level = isolationLevelOf((config.split('=')[1] ?? '').split(',')[0] ?? '')
+  return level ? { isolation: level } : {}
+}
 
 export interface RoutineRow {
   oid: string
@@ -21,6 +34,8 @@ export interface RoutineRow {
   description: string | null
   /** proconfig entries (`name=value`) matching db-hoisted-tx-settings. */
   hoisted: string[]
+  /** The proconfig entry `default_transaction_isolation=…`, if any. */
+  iso_config: string | null
 }
 
 /**
@@ -65,6 +80,8 @@ export function loadRoutines(
       returns: returnShape(row, outputs, columnsByOid, tablesByOid),
       volatility: volatilities[row.volatility] ?? 'volatile',
       description: row.description,
+      // PostgREST: the value after '=', up to a comma.
+      ...(row.iso_config ? isolation(row.iso_config) : {}),
       settings: (row.hoisted ?? []).map((entry) => {
         const eq = entry.indexOf('=')
         return [entry.slice(0, eq), entry.slice(eq + 1)] as [string, string]

@@ -92,6 +92,17 @@ export interface Routine {
   description: string | null
   /** Its SET clauses PostgREST hoists into the call's transaction (name, value), in proconfig order. */
   settings?: [string, string][]
+  /** Its `default_transaction_isolation`, which the call's transaction begins with (read committed: none). */
+  isolation?: IsolationLevel
+}
+
+/** A transaction isolation level other than PostgreSQL's default, read committed. */
+export type IsolationLevel = 'repeatable read' | 'serializable'
+
+/** PostgREST's toIsolationLevel: repeatable read and serializable by name (any case), anything else read committed. */
+export function isolationLevelOf(value: string): IsolationLevel | undefined {
+  const lower = value.toLowerCase()
+  return lower === 'repeatable read' || lower === 'serializable' ? lower : undefined
 }
 
 export interface SchemaCache {
@@ -105,6 +116,8 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>
   /** Type names that casts may use, lower-cased, mapped to the quoted name to emit. */
   types: Map<string, string>
+  /** The `default_transaction_isolation` of request roles, which their transactions begin with. */
+  roleIsolation?: Map<string, IsolationLevel>
   /** Settings of the request roles (statement_timeout, ...) to apply per request, by role name. */
   roleSettings: Map<string, [string, string][]>
   /** `pgrst.*` settings of the authenticator role (e.g. db_aggregates_enabled). */

@@ -20,7 +20,10 @@ export function requestStatements(ctx: RequestContext, plan: ReadAction | Mutate
   const run = actionStatements(ctx, plan)
   const preRequest = preRequestStatement(ctx.cache.config.get('db_pre_request'))
   const statements = plan.explain ? explained(run, plan.explain) : run
-  return preRequest ? { ...statements, preRequest } : statements
+  // PostgREST's planIsoLvl: a called function's default_transaction_isolation, else the role's.
+  const isolation =
+    (plan.kind === 'call' ? plan.routine.isolation : undefined) ?? ctx.cache.roleIsolation?.get(ctx.caller.role)
+  return { ...statements, ...(preRequest ? { preRequest } : {}), ...(isolation ? { isolation } : {}) }
 }
 
 /**

@@ -177,6 +177,10 @@ create function rest_test.sleepy_limited() returns int language sql volatile set
   $$ select 1 from pg_sleep(1) $$;
 create function rest_test.timeout_inside() returns text language sql stable set statement_timeout = '42s'
   set work_mem = '1234kB' as $$ select current_setting('statement_timeout') || ' ' || current_setting('work_mem') $$;
+create function rest_test.isolation_serializable() returns text language sql stable
+  set default_transaction_isolation = 'serializable' as $$ select current_setting('transaction_isolation') $$;
+create function rest_test.isolation_default() returns text language sql stable as
+  $$ select current_setting('transaction_isolation') $$;
 create function rest_test.current_search_path() returns text language sql stable as $$ select current_setting('search_path') $$;
 create function rest_test.text_or_default(text default 'none') returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function rest_test.whoami() returns json language sql stable as $$

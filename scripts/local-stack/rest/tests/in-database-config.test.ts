@@ -379,6 +379,23 @@ describe.skipIf(!dbUrl)('REST in-database configuration (own cluster)', () => {
       expect((res.json() as { code: string }).code).toBe('42883')
     })
   })
+  describe("a role's default_transaction_isolation", () => {
+    afterAll(async () => {
+      await h.sql.query('alter role anon reset default_transaction_isolation')
+      await h.service.reloadSchema()
+    })
+
+    it("begins the role's transactions at it, unless the called function has its own", async () => {
+      const level = async (fn: string) => (await raw(env, `/rpc/${fn}`)).json()
+      expect(await level('isolation_default')).toBe('read committed')
+      await h.sql.query(`alter role anon set default_transaction_isolation = 'repeatable read'`)
+      await h.service.reloadSchema()
+      expect(await level('isolation_default')).toBe('repeatable read')
+      expect(await level('isolation_serializable')).toBe('serializable')
+      expect((await h.anon().from('courses').select('id').limit(1)).error).toBeNull()
+    })
+  })
+
   describe('db_extra_search_path', () => {
     beforeAll(async () => {
       await h.sql.query(`

@@ -121,6 +121,12 @@ export function rpcSuite(env: SuiteEnv): void {
       expect((await db().rpc('timeout_inside')).data).toBe('42s 1234kB')
     })
 
+    it("begins the call's transaction at the function's default_transaction_isolation", async () => {
+      expect((await db().rpc('isolation_serializable')).data).toBe('serializable')
+      expect((await db().rpc('isolation_serializable', {}, { get: true })).data).toBe('serializable')
+      expect((await db().rpc('isolation_default')).data).toBe('read committed')
+    })
+
     it('runs with the search path PostgREST sets: the schema, then the extra search path, quoted', async () => {
       expect((await db().rpc('current_search_path', {}, { get: true })).data).toBe(
         '"rest_test", "public", "extensions"',
