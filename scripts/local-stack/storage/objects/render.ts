@@ -67,6 +67,8 @@ export async function renderObject(
       ETag: eTag,
       'Last-Modified': new Date(meta.lastModified ?? stats.mtime).toUTCString(),
       'X-Content-Type-Options': 'nosniff',
+      // storage-api's renderer: none unless the object carries a valid x-robots-tag of its own.
+      'X-Robots-Tag': 'none',
     }
     if (options.expires) headers.Expires = options.expires.toUTCString()
     else

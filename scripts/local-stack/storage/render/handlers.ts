@@ -69,6 +69,8 @@ async function send(
     'Content-Length': String(image.body.length),
     'Content-Security-Policy': 'sandbox',
     'X-Content-Type-Options': 'nosniff',
+    // storage-api's renderer: none unless the object carries a valid x-robots-tag of its own.
+    'X-Robots-Tag': 'none',
   }
   if (meta.eTag) headers.ETag = meta.eTag
   if (expires) headers.Expires = expires.toUTCString()

@@ -136,6 +136,8 @@ describe.skipIf(!testDbUrl)('storage compatibility details', () => {
     expect([same.status, same.headers.get('cache-control')]).toEqual([200, 'max-age=60'])
     const stale = await fetch(url, { method: 'HEAD', headers: { 'If-None-Match': '"old"' } })
     expect(stale.headers.get('cache-control')).toBe('max-age=60, must-revalidate')
+    const got = await fetch(url)
+    expect([got.status, got.headers.get('x-robots-tag')]).toEqual([200, 'none'])
     expect(await files.exists('page.html')).toEqual({ data: true, error: null })
     expect((await files.exists('nothing.html')).data).toBe(false)
     // A private bucket without a JWT is not found, by HEAD as by GET.
