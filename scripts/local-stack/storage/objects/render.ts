@@ -10,6 +10,7 @@ import type { StorageContext, StorageRequest } from '../context.ts'
 import { errors } from '../errors.ts'
 import { parseRange } from './range.ts'
 import type { ObjectRow } from './rows.ts'
+import { xRobotsTagOf } from '../x-robots-tag.ts'
 
 export interface RenderOptions {
   /** `?download=`: absent (inline), '' (attachment under its own name) or the name to save as. */
@@ -68,7 +69,7 @@ export async function renderObject(
       'Last-Modified': new Date(meta.lastModified ?? stats.mtime).toUTCString(),
       'X-Content-Type-Options': 'nosniff',
       // storage-api's renderer: none unless the object carries a valid x-robots-tag of its own.
-      'X-Robots-Tag': 'none',
+      'X-Robots-Tag': xRobotsTagOf(meta.xRobotsTag),
     }
     if (options.expires) headers.Expires = options.expires.toUTCString()
     else

@@ -12,6 +12,8 @@ export interface ObjectMetadata {
   lastModified: string
   contentLength: number
   httpStatusCode: number
+  /** The upload's valid x-robots-tag header, which downloads send back. */
+  xRobotsTag?: string
 }
 
 export interface ObjectRow {

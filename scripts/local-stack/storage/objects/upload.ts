@@ -9,6 +9,7 @@ import type { Located, Received } from '../disk.ts'
 import { errors, StorageError } from '../errors.ts'
 import { readIncoming } from '../incoming.ts'
 import { isEmptyFolder, mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
+import { validateXRobotsTag } from '../x-robots-tag.ts'
 import { findObject, lockName, mustFindBucket, objectId, writeObject, type ObjectMetadata } from './rows.ts'
 
 export interface UploadTarget {
@@ -31,6 +32,10 @@ export async function storeUpload(
   mustBeValidKey(key)
   const asServer = scopeOf(request, serviceCaller)
   const limits = await ctx.db.run(asServer, (tx) => mustFindBucket(tx, bucket))
+  // storage-api's fileUploadFromRequest checks the header before it reads the body.
+  const header = request.req.headers['x-robots-tag']
+  const xRobotsTag = Array.isArray(header) ? header.join(', ') : header
+  if (xRobotsTag) validateXRobotsTag(xRobotsTag)
   const folder = isEmptyFolder(key)
   const maxBytes = folder ? 0 : Math.min(ctx.settings.fileSizeLimit, limits.file_size_limit ?? Infinity)
   const incoming = await readIncoming(request.req, {
@@ -71,6 +76,7 @@ export async function storeUpload(
       lastModified: new Date().toISOString(),
       contentLength: received.size,
       httpStatusCode: 200,
+      ...(xRobotsTag ? { xRobotsTag } : {}),
     }
     const tmp = received.tmp
     const { id, previous } = await ctx.db.run(asServer, async (tx) => {

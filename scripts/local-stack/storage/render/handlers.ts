@@ -10,6 +10,7 @@ import { scopeOf, type Handler, type StorageContext, type StorageRequest } from 
 import { errors } from '../errors.ts'
 import { findBucket, mustFindObject, type ObjectRow } from '../objects/rows.ts'
 import { verifyObjectToken } from '../objects/signing.ts'
+import { xRobotsTagOf } from '../x-robots-tag.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { RenderCache } from './cache.ts'
 import { renderImage, type Rendered } from './image.ts'
@@ -70,7 +71,7 @@ async function send(
     'Content-Security-Policy': 'sandbox',
     'X-Content-Type-Options': 'nosniff',
     // storage-api's renderer: none unless the object carries a valid x-robots-tag of its own.
-    'X-Robots-Tag': 'none',
+    'X-Robots-Tag': xRobotsTagOf(meta.xRobotsTag),
   }
   if (meta.eTag) headers.ETag = meta.eTag
   if (expires) headers.Expires = expires.toUTCString()

@@ -146,6 +146,42 @@ describe.skipIf(!testDbUrl)('storage compatibility details', () => {
     expect((await fetch(`${h.storageUrl}/object/${bucket}/mine.txt`, { method: 'HEAD' })).status).toBe(400)
   })
 
+  it("keeps an upload's valid x-robots-tag for its downloads, and refuses an invalid one in storage-api's words", async () => {
+    const service = { Authorization: `Bearer ${h.token({ role: 'service_role' })}` }
+    const upload = (name: string, tag: string) =>
+      fetch(`${h.storageUrl}/object/${open}/${name}`, {
+        method: 'POST',
+        headers: { ...service, 'content-type': 'text/plain', 'x-robots-tag': tag },
+        body: 'robots',
+      })
+    const tagged = await upload('robots.txt', 'noindex, unavailable_after: Mon, 01 Jan 2035 00:00:00 GMT')
+    expect(tagged.status, await tagged.text()).toBe(200)
+    const got = await fetch(`${h.storageUrl}/object/public/${open}/robots.txt`)
+    expect(got.headers.get('x-robots-tag')).toBe('noindex, unavailable_after: Mon, 01 Jan 2035 00:00:00 GMT')
+    expect((await upload('agent.txt', 'googlebot: nofollow, max-image-preview: large')).status).toBe(200)
+    for (const [tag, message] of [
+      ['bogus', 'Invalid X-Robots-Tag rule: "bogus"'],
+      ['noindex,,nofollow', 'X-Robots-Tag header contains empty rule'],
+      ['max-snippet: -2', 'X-Robots-Tag "max-snippet" value must be a non-negative number, got: "-2"'],
+      [
+        'max-image-preview: huge',
+        'X-Robots-Tag "max-image-preview" value must be one of: none, standard, large, got: "huge"',
+      ],
+      ['googlebot:', 'X-Robots-Tag user agent "googlebot" has no rules specified'],
+      ['unavailable_after: someday', 'X-Robots-Tag "unavailable_after" value must be a valid date, got: "someday"'],
+    ]) {
+      const refused = await upload('refused.txt', tag!)
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({
+        statusCode: '400',
+        code: 'InvalidRequest',
+        error: 'invalid_x_robots_tag',
+        message: `Invalid X-Robots-Tag header: ${message}`,
+      })
+    }
+    expect((await h.service.storage.from(open).exists('refused.txt')).data).toBe(false)
+  })
+
   it('takes a signed resumable upload with x-signature, as the token owner', async () => {
     const owner = '8b7a3c1e-0000-4000-8000-000000000002'
     const { data: signed, error } = await h.user(owner).storage.from(bucket).createSignedUploadUrl('signed/tus.bin')
