@@ -130,6 +130,12 @@ test('an owner edits a lesson and uploads its video through pause, reload and a 
   await page.goto(lessonUrl)
   await expect(page.getByText('Current video: video.webm')).toBeVisible()
   await expect(page.getByLabel('Duration in seconds')).toHaveValue('24')
+  // The stored video plays in a preview.
+  const videoPreview = page.getByLabel('Preview of the lesson’s video')
+  await expect(videoPreview).toBeVisible()
+  await expect
+    .poll(() => videoPreview.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0)
 
   // Captions: a SubRip file named .vtt is refused in the browser; a WebVTT file is stored.
   const bad = testInfo.outputPath('bad.vtt')
@@ -141,8 +147,23 @@ test('an owner edits a lesson and uploads its video through pause, reload and a 
   await page.getByLabel('Upload captions').setInputFiles(good)
   await expect(page.getByText('captions.vtt uploaded.')).toBeVisible()
   await expect(page.getByText('All changes saved')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'The captions’ first cues' })).toContainText('Primary keys')
   await page.goto(lessonUrl)
   await expect(page.getByText('Captions: captions.vtt')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'The captions’ first cues' })).toContainText('00:00:00.500')
+
+  // A PDF dropped on the attachments' zone is attached, as one chosen is.
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File(['%PDF-1.4\n%%EOF\n'], 'slides.pdf', { type: 'application/pdf' }))
+    return transfer
+  })
+  const attachZone = page.getByTestId('file-drop-zone').last()
+  await attachZone.dispatchEvent('dragover', { dataTransfer: dropped })
+  await expect(attachZone).toHaveAttribute('data-over', 'true')
+  await attachZone.dispatchEvent('drop', { dataTransfer: dropped })
+  await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('slides.pdf')
+  await expect(page.getByText('All changes saved')).toBeVisible()
   await expectNoSeriousViolations(page)
 })
 

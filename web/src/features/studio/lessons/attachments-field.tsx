@@ -1,10 +1,9 @@
 // The lesson's PDF attachments: added one file at a time under the lesson's folder with a sanitised name, listed
 // from lesson_contents.attachments ({name, path}), and removed from both the list and the bucket.
-import { useState, type ChangeEvent } from 'react'
-import { FileText, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { FileText, FileUp, Trash2 } from 'lucide-react'
+import { FileDropZone } from '@/components/file-drop-zone'
 import { Button } from '@/components/ui/button'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { errorCode, errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { attachmentObjectName, attachmentProblem } from '../upload/media-rules'
@@ -29,10 +28,7 @@ export function AttachmentsField({ courseId, lessonId, attachments, onChange }: 
   const [problem, setProblem] = useState<string>()
   const [busy, setBusy] = useState<string>()
 
-  async function add(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  async function add(file: File) {
     const refusal = attachmentProblem(file)
     setProblem(refusal ?? undefined)
     if (refusal) return
@@ -76,9 +72,16 @@ export function AttachmentsField({ courseId, lessonId, attachments, onChange }: 
       ) : (
         <p className="text-sm text-slate-700">No attachments.</p>
       )}
-      <Field label="Attach a PDF" hint="PDF files of up to 50 MB, e.g. slides or worksheets." error={problem}>
-        <Input type="file" accept="application/pdf,.pdf" disabled={busy !== undefined} onChange={(e) => void add(e)} />
-      </Field>
+      <FileDropZone
+        label="Attach a PDF"
+        noun="a PDF"
+        icon={FileUp}
+        accept="application/pdf,.pdf"
+        hint="PDF files of up to 50 MB, e.g. slides or worksheets."
+        error={problem}
+        disabled={busy !== undefined}
+        onFile={(file) => void add(file)}
+      />
       <p role="status" className="min-h-5 text-sm text-slate-700">
         {busy}
       </p>

@@ -1,15 +1,16 @@
 // The lesson's captions: a WebVTT file checked in the browser (its extension, its size, its WEBVTT signature) with
-// the reason beside the field when refused, then stored next to the video and recorded on the lesson.
-import { useState, type ChangeEvent } from 'react'
-import { Captions } from 'lucide-react'
+// the reason beside the field when refused, then stored next to the video and recorded on the lesson. The file is
+// dropped on the zone or chosen; the stored captions' first cues are previewed.
+import { useState } from 'react'
+import { Captions, Upload } from 'lucide-react'
+import { FileDropZone } from '@/components/file-drop-zone'
 import { Button } from '@/components/ui/button'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { errorMessage } from '@/lib/errors'
 import { supabase } from '@/lib/supabase'
 import { readTextStart } from '../upload/read-text-start'
 import { captionsObjectName, captionsProblem, maxCaptionsBytes } from '../upload/media-rules'
 import { removeLessonFiles, uploadLessonFile } from './lesson-media.api'
+import { CaptionsPreview } from './media-previews'
 
 interface CaptionsFieldProps {
   courseId: string
@@ -22,11 +23,10 @@ export function CaptionsField({ courseId, lessonId, captionsPath, onChange }: Ca
   const [problem, setProblem] = useState<string>()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string>()
+  // Bumped by each upload: the file keeps its path, so the preview reads it again.
+  const [version, setVersion] = useState(0)
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  async function choose(file: File) {
     setDone(undefined)
     // Only the start is needed for the signature; an oversized file is refused by its size first.
     const head = file.size > maxCaptionsBytes ? '' : await readTextStart(file)
@@ -38,6 +38,7 @@ export function CaptionsField({ courseId, lessonId, captionsPath, onChange }: Ca
       const path = captionsObjectName(courseId, lessonId)
       await uploadLessonFile(supabase, path, file, { contentType: 'text/vtt', upsert: true })
       onChange(path)
+      setVersion((v) => v + 1)
       setDone(`${file.name} uploaded.`)
     } catch (error) {
       setProblem(`The captions were not uploaded: ${errorMessage(error)}`)
@@ -67,13 +68,17 @@ export function CaptionsField({ courseId, lessonId, captionsPath, onChange }: Ca
       ) : (
         <p className="text-sm text-slate-700">No captions yet.</p>
       )}
-      <Field
+      {captionsPath ? <CaptionsPreview path={captionsPath} version={version} /> : null}
+      <FileDropZone
         label={captionsPath ? 'Replace the captions' : 'Upload captions'}
+        noun="a captions file"
+        icon={Upload}
+        accept=".vtt,text/vtt"
         hint="A WebVTT file (.vtt) of up to 1 MB."
         error={problem}
-      >
-        <Input type="file" accept=".vtt,text/vtt" disabled={busy} onChange={(event) => void choose(event)} />
-      </Field>
+        disabled={busy}
+        onFile={(file) => void choose(file)}
+      />
       <p role="status" className="min-h-5 text-sm text-teal-800">
         {busy ? 'Uploading the captions…' : done}
       </p>

@@ -108,6 +108,7 @@ function LessonEditorForm({
                 courseId={course.id}
                 lessonId={lesson.id}
                 videoPath={media.video_path}
+                captionsPath={media.captions_path}
                 onUploaded={(path, durationS) => {
                   editMedia({ video_path: path })
                   if (durationS !== null) {
