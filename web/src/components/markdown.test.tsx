@@ -153,4 +153,9 @@ describe('URL and entity helpers', () => {
   it('decodes numeric and common named references and leaves unknown ones', () => {
     expect(decodeEntities('&lt;b&gt; &#128512; &#xD800; &nope;')).toBe('<b> 😀 \ufffd &nope;')
   })
+
+  it('decodes every HTML named reference, with its semicolon only', () => {
+    expect(decodeEntities('Caf&eacute; &rarr; &Eacute;cole &frac12; &hearts;')).toBe('Café → École ½ ♥')
+    expect(decodeEntities('AT&amp;T, AT&T, &copy 2026')).toBe('AT&T, AT&T, &copy 2026')
+  })
 })

@@ -2,6 +2,7 @@
 // Nothing is ever injected as HTML: raw HTML shows as text, links are limited to http(s), mailto and relative URLs,
 // and images to https or same-origin paths, so an author cannot run script in a learner's browser.
 import { Fragment, type ReactNode } from 'react'
+import { decodeHTMLStrict } from 'entities'
 import { marked, type Token, type Tokens } from 'marked'
 import { cn } from '@/lib/cn'
 
@@ -53,40 +54,14 @@ export function safeImageSrc(raw: string): string | null {
   return scheme === 'https' ? src : null
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  middot: '·',
-  times: '×',
-  deg: '°',
-  euro: '€',
-}
-
-/** marked leaves character references in text as written; React escapes text itself, so decode them first. */
+/**
+ * marked leaves character references in text as written; React escapes text itself, so decode them first: every
+ * HTML named reference (`&eacute;`, `&rarr;`) and numeric one, with its semicolon as CommonMark asks, by the
+ * maintained `entities` decoder (a reference it does not know, or a code point that cannot be, is left or replaced
+ * as HTML does).
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref.startsWith('#')) {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
-    }
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole
-  })
+  return decodeHTMLStrict(text)
 }
 
 const headingClass: Record<number, string> = {
