@@ -74,7 +74,10 @@ export async function loadSchemaCache(
   const indexRows = await q<{ oid: string; columns: number[] }>(uniqueIndexesQuery, [])
   const ruleRows = await q<{ oid: string; action: string }>(viewRulesQuery, [])
   const routineRows = await q<RoutineRow>(routinesQuery, [schemas, hoistedTxSettings])
-  const settingRows = await q<{ role: string; settings: string[] }>(roleSettingsQuery, [])
+  const settingRows = await q<{ role: string; settings: string[]; role_wide: boolean; granted: boolean }>(
+    roleSettingsQuery,
+    [],
+  )
   const userSettings = new Set((await q<{ name: string }>(userSettingsQuery, [])).map((r) => r.name))
   const { roleSettings, roleIsolation, config } = splitSettings(settingRows, userSettings)
   // The in-database configuration is read before the rest of the cache, which depends on it, as in PostgREST.
@@ -202,7 +205,7 @@ function extraSearchPathOf(config: Map<string, string>): string[] | undefined {
 }
 
 function splitSettings(
-  rows: { role: string; settings: string[] }[],
+  rows: { role: string; settings: string[]; role_wide?: boolean; granted?: boolean }[],
   userSettings: Set<string>,
 ): {
   roleSettings: Map<string, [string, string][]>
@@ -219,6 +222,9 @@ function splitSettings(
       const name = setting.slice(0, eq)
       const value = setting.slice(eq + 1)
       if (row.role === 'authenticator' && name.startsWith('pgrst.')) config.set(name.slice('pgrst.'.length), value)
+      // PostgREST reads request roles' settings from rolconfig (role-wide, not per database) of the roles the
+      // authenticator is a member of (Config/Database.hs queryRoleSettings).
+      if (row.role_wide === false || row.granted === false) continue
       // PostgREST begins the role's transactions with its default_transaction_isolation (configRoleIsoLvl).
       if (name === 'default_transaction_isolation') {
         const level = isolationLevelOf(value)

@@ -122,12 +122,18 @@ where (n.nspname = 'pg_catalog' or n.nspname = any($1)) and t.typtype in ('b', '
 
 /** Per-role settings that a request may apply with set_config (context 'user'), and pgrst.* settings. */
 export const roleSettingsQuery = `
-select r.rolname as role, s.setconfig as settings
+select r.rolname as role, s.setconfig as settings, s.setdatabase = 0 as role_wide,
+  exists (select 1 from pg_catalog.pg_auth_members m
+          where m.roleid = r.oid and m.member = (select oid from pg_catalog.pg_roles where rolname = current_user))
+    as granted
 from pg_catalog.pg_db_role_setting s
 join pg_catalog.pg_roles r on r.oid = s.setrole
 where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
 order by s.setdatabase`
 
-export const userSettingsQuery = `select name from pg_catalog.pg_settings where context = 'user'`
+/** What a request may set: user settings, and (PostgreSQL 15+) those granted to the authenticator with GRANT SET. */
+export const userSettingsQuery = `
+select name from pg_catalog.pg_settings
+where context = 'user' or pg_catalog.has_parameter_privilege(current_user, name, 'SET')`
 
 export const timezonesQuery = `select name from pg_catalog.pg_timezone_names`

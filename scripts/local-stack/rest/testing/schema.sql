@@ -181,6 +181,7 @@ create function rest_test.isolation_serializable() returns text language sql sta
   set default_transaction_isolation = 'serializable' as $$ select current_setting('transaction_isolation') $$;
 create function rest_test.isolation_default() returns text language sql stable as
   $$ select current_setting('transaction_isolation') $$;
+create function rest_test.setting_of(name text) returns text language sql stable as $$ select current_setting(name) $$;
 create function rest_test.current_search_path() returns text language sql stable as $$ select current_setting('search_path') $$;
 create function rest_test.text_or_default(text default 'none') returns text language sql immutable as $$ select 'got ' || $1 $$;
 create function rest_test.whoami() returns json language sql stable as $$

@@ -379,6 +379,30 @@ describe.skipIf(!dbUrl)('REST in-database configuration (own cluster)', () => {
       expect((res.json() as { code: string }).code).toBe('42883')
     })
   })
+  describe("request roles' settings", () => {
+    afterAll(async () => {
+      await h.sql.query(`alter role anon reset work_mem; alter role anon in database "${database}" reset work_mem;
+        alter role anon reset log_min_duration_statement;
+        revoke set on parameter log_min_duration_statement from authenticator`)
+      await h.service.reloadSchema()
+    })
+
+    it('applies role-wide settings (and those granted to the authenticator with SET), not per-database ones', async () => {
+      const value = async (name: string) => (await raw(env, `/rpc/setting_of?name=${name}`)).json()
+      const before = await value('work_mem')
+      await h.sql.query(`alter role anon in database "${database}" set work_mem = '2222kB'`)
+      await h.service.reloadSchema()
+      expect(await value('work_mem')).toBe(before)
+      await h.sql.query(`alter role anon set work_mem = '3333kB'`)
+      await h.service.reloadSchema()
+      expect(await value('work_mem')).toBe('3333kB')
+      await h.sql.query(`grant set on parameter log_min_duration_statement to authenticator;
+        alter role anon set log_min_duration_statement = '1234'`)
+      await h.service.reloadSchema()
+      expect(await value('log_min_duration_statement')).toBe('1234ms')
+    })
+  })
+
   describe("a role's default_transaction_isolation", () => {
     afterAll(async () => {
       await h.sql.query('alter role anon reset default_transaction_isolation')
