@@ -10,12 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountRouteImport } from './routes/account'
-import { Route as AchievementsRouteImport } from './routes/achievements'
-import { Route as CalendarRouteImport } from './routes/calendar'
-import { Route as NotificationsRouteImport } from './routes/notifications'
-import { Route as StatsRouteImport } from './routes/stats'
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
+import { Route as AuthenticatedAchievementsRouteImport } from './routes/_authenticated/achievements'
+import { Route as AuthenticatedCalendarRouteImport } from './routes/_authenticated/calendar'
+import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
+import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthForgotRouteImport } from './routes/auth/forgot'
 import { Route as AuthMfaRouteImport } from './routes/auth/mfa'
@@ -25,57 +26,63 @@ import { Route as AuthSignUpRouteImport } from './routes/auth/sign-up'
 import { Route as CCodeRouteImport } from './routes/c.$code'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesSlugRouteImport } from './routes/courses/$slug'
-import { Route as InvitationsInvitationIdRouteImport } from './routes/invitations.$invitationId'
 import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as SchoolsSlugRouteImport } from './routes/schools/$slug'
-import { Route as StudioIndexRouteImport } from './routes/studio.index'
-import { Route as StudioQuestionsRouteImport } from './routes/studio.questions'
+import { Route as AuthenticatedInvitationsInvitationIdRouteImport } from './routes/_authenticated/invitations.$invitationId'
+import { Route as AuthenticatedStudioIndexRouteImport } from './routes/_authenticated/studio.index'
+import { Route as AuthenticatedStudioQuestionsRouteImport } from './routes/_authenticated/studio.questions'
 import { Route as LearnSlugLessonIdRouteImport } from './routes/learn/$slug/$lessonId'
-import { Route as LearnSlugNotesRouteImport } from './routes/learn/$slug/notes'
-import { Route as StudioCoursesCourseIdIndexRouteImport } from './routes/studio.courses.$courseId.index'
+import { Route as AuthenticatedLearnSlugNotesRouteImport } from './routes/_authenticated/learn/$slug/notes'
 import { Route as StudioCoursesCourseIdAccessRouteImport } from './routes/studio.courses.$courseId.access'
-import { Route as StudioCoursesCourseIdAnalyticsRouteImport } from './routes/studio.courses.$courseId.analytics'
-import { Route as StudioCoursesCourseIdAnnouncementsRouteImport } from './routes/studio.courses.$courseId.announcements'
-import { Route as StudioCoursesCourseIdLearnersRouteImport } from './routes/studio.courses.$courseId.learners'
-import { Route as StudioCoursesCourseIdQuestionsRouteImport } from './routes/studio.courses.$courseId.questions'
-import { Route as StudioSchoolsSchoolIdMembersRouteImport } from './routes/studio.schools.$schoolId.members'
-import { Route as StudioSchoolsSchoolIdPageRouteImport } from './routes/studio.schools.$schoolId.page'
-import { Route as StudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/studio.courses.$courseId.lessons.$lessonId'
+import { Route as AuthenticatedStudioCoursesCourseIdIndexRouteImport } from './routes/_authenticated/studio.courses.$courseId.index'
+import { Route as AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport } from './routes/_authenticated/studio.courses.$courseId.analytics'
+import { Route as AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport } from './routes/_authenticated/studio.courses.$courseId.announcements'
+import { Route as AuthenticatedStudioCoursesCourseIdLearnersRouteImport } from './routes/_authenticated/studio.courses.$courseId.learners'
+import { Route as AuthenticatedStudioCoursesCourseIdQuestionsRouteImport } from './routes/_authenticated/studio.courses.$courseId.questions'
+import { Route as AuthenticatedStudioSchoolsSchoolIdMembersRouteImport } from './routes/_authenticated/studio.schools.$schoolId.members'
+import { Route as AuthenticatedStudioSchoolsSchoolIdPageRouteImport } from './routes/_authenticated/studio.schools.$schoolId.page'
+import { Route as AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/_authenticated/studio.courses.$courseId.lessons.$lessonId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AchievementsRoute = AchievementsRouteImport.update({
-  id: '/achievements',
-  path: '/achievements',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CalendarRoute = CalendarRouteImport.update({
-  id: '/calendar',
-  path: '/calendar',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NotificationsRoute = NotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StatsRoute = StatsRouteImport.update({
-  id: '/stats',
-  path: '/stats',
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedAchievementsRoute =
+  AuthenticatedAchievementsRouteImport.update({
+    id: '/achievements',
+    path: '/achievements',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedCalendarRoute = AuthenticatedCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedNotificationsRoute =
+  AuthenticatedNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedStatsRoute = AuthenticatedStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
   id: '/auth/callback',
@@ -122,11 +129,6 @@ const CoursesSlugRoute = CoursesSlugRouteImport.update({
   path: '/courses/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InvitationsInvitationIdRoute = InvitationsInvitationIdRouteImport.update({
-  id: '/invitations/$invitationId',
-  path: '/invitations/$invitationId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
@@ -137,31 +139,34 @@ const SchoolsSlugRoute = SchoolsSlugRouteImport.update({
   path: '/schools/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const StudioIndexRoute = StudioIndexRouteImport.update({
-  id: '/studio/',
-  path: '/studio/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StudioQuestionsRoute = StudioQuestionsRouteImport.update({
-  id: '/studio/questions',
-  path: '/studio/questions',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const AuthenticatedInvitationsInvitationIdRoute =
+  AuthenticatedInvitationsInvitationIdRouteImport.update({
+    id: '/invitations/$invitationId',
+    path: '/invitations/$invitationId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedStudioIndexRoute =
+  AuthenticatedStudioIndexRouteImport.update({
+    id: '/studio/',
+    path: '/studio/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedStudioQuestionsRoute =
+  AuthenticatedStudioQuestionsRouteImport.update({
+    id: '/studio/questions',
+    path: '/studio/questions',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const LearnSlugLessonIdRoute = LearnSlugLessonIdRouteImport.update({
   id: '/learn/$slug/$lessonId',
   path: '/learn/$slug/$lessonId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LearnSlugNotesRoute = LearnSlugNotesRouteImport.update({
-  id: '/learn/$slug/notes',
-  path: '/learn/$slug/notes',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StudioCoursesCourseIdIndexRoute =
-  StudioCoursesCourseIdIndexRouteImport.update({
-    id: '/studio/courses/$courseId/',
-    path: '/studio/courses/$courseId/',
-    getParentRoute: () => rootRouteImport,
+const AuthenticatedLearnSlugNotesRoute =
+  AuthenticatedLearnSlugNotesRouteImport.update({
+    id: '/learn/$slug/notes',
+    path: '/learn/$slug/notes',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const StudioCoursesCourseIdAccessRoute =
   StudioCoursesCourseIdAccessRouteImport.update({
@@ -169,57 +174,63 @@ const StudioCoursesCourseIdAccessRoute =
     path: '/studio/courses/$courseId/access',
     getParentRoute: () => rootRouteImport,
   } as any)
-const StudioCoursesCourseIdAnalyticsRoute =
-  StudioCoursesCourseIdAnalyticsRouteImport.update({
+const AuthenticatedStudioCoursesCourseIdIndexRoute =
+  AuthenticatedStudioCoursesCourseIdIndexRouteImport.update({
+    id: '/studio/courses/$courseId/',
+    path: '/studio/courses/$courseId/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedStudioCoursesCourseIdAnalyticsRoute =
+  AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport.update({
     id: '/studio/courses/$courseId/analytics',
     path: '/studio/courses/$courseId/analytics',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
-const StudioCoursesCourseIdAnnouncementsRoute =
-  StudioCoursesCourseIdAnnouncementsRouteImport.update({
+const AuthenticatedStudioCoursesCourseIdAnnouncementsRoute =
+  AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport.update({
     id: '/studio/courses/$courseId/announcements',
     path: '/studio/courses/$courseId/announcements',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
-const StudioCoursesCourseIdLearnersRoute =
-  StudioCoursesCourseIdLearnersRouteImport.update({
+const AuthenticatedStudioCoursesCourseIdLearnersRoute =
+  AuthenticatedStudioCoursesCourseIdLearnersRouteImport.update({
     id: '/studio/courses/$courseId/learners',
     path: '/studio/courses/$courseId/learners',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
-const StudioCoursesCourseIdQuestionsRoute =
-  StudioCoursesCourseIdQuestionsRouteImport.update({
+const AuthenticatedStudioCoursesCourseIdQuestionsRoute =
+  AuthenticatedStudioCoursesCourseIdQuestionsRouteImport.update({
     id: '/studio/courses/$courseId/questions',
     path: '/studio/courses/$courseId/questions',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
-const StudioSchoolsSchoolIdMembersRoute =
-  StudioSchoolsSchoolIdMembersRouteImport.update({
+const AuthenticatedStudioSchoolsSchoolIdMembersRoute =
+  AuthenticatedStudioSchoolsSchoolIdMembersRouteImport.update({
     id: '/studio/schools/$schoolId/members',
     path: '/studio/schools/$schoolId/members',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
-const StudioSchoolsSchoolIdPageRoute =
-  StudioSchoolsSchoolIdPageRouteImport.update({
+const AuthenticatedStudioSchoolsSchoolIdPageRoute =
+  AuthenticatedStudioSchoolsSchoolIdPageRouteImport.update({
     id: '/studio/schools/$schoolId/page',
     path: '/studio/schools/$schoolId/page',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
-const StudioCoursesCourseIdLessonsLessonIdRoute =
-  StudioCoursesCourseIdLessonsLessonIdRouteImport.update({
+const AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute =
+  AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport.update({
     id: '/studio/courses/$courseId/lessons/$lessonId',
     path: '/studio/courses/$courseId/lessons/$lessonId',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/achievements': typeof AchievementsRoute
-  '/calendar': typeof CalendarRoute
-  '/notifications': typeof NotificationsRoute
-  '/stats': typeof StatsRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/account': typeof AuthenticatedAccountRoute
+  '/achievements': typeof AuthenticatedAchievementsRoute
+  '/calendar': typeof AuthenticatedCalendarRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
+  '/stats': typeof AuthenticatedStatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -228,32 +239,32 @@ export interface FileRoutesByFullPath {
   '/auth/sign-up': typeof AuthSignUpRoute
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
-  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
   '/schools/$slug': typeof SchoolsSlugRoute
-  '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
-  '/studio/': typeof StudioIndexRoute
+  '/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute
+  '/studio/questions': typeof AuthenticatedStudioQuestionsRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/learn/$slug/notes': typeof LearnSlugNotesRoute
+  '/studio/': typeof AuthenticatedStudioIndexRoute
+  '/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
-  '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
-  '/studio/courses/$courseId/announcements': typeof StudioCoursesCourseIdAnnouncementsRoute
-  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
-  '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
-  '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
-  '/studio/schools/$schoolId/page': typeof StudioSchoolsSchoolIdPageRoute
-  '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
-  '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
+  '/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
+  '/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
+  '/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
+  '/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
+  '/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
+  '/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
+  '/studio/courses/$courseId/': typeof AuthenticatedStudioCoursesCourseIdIndexRoute
+  '/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/achievements': typeof AchievementsRoute
-  '/calendar': typeof CalendarRoute
-  '/notifications': typeof NotificationsRoute
-  '/stats': typeof StatsRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/account': typeof AuthenticatedAccountRoute
+  '/achievements': typeof AuthenticatedAchievementsRoute
+  '/calendar': typeof AuthenticatedCalendarRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
+  '/stats': typeof AuthenticatedStatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -262,33 +273,34 @@ export interface FileRoutesByTo {
   '/auth/sign-up': typeof AuthSignUpRoute
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
-  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
   '/schools/$slug': typeof SchoolsSlugRoute
-  '/studio/questions': typeof StudioQuestionsRoute
   '/courses': typeof CoursesIndexRoute
-  '/studio': typeof StudioIndexRoute
+  '/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute
+  '/studio/questions': typeof AuthenticatedStudioQuestionsRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/learn/$slug/notes': typeof LearnSlugNotesRoute
+  '/studio': typeof AuthenticatedStudioIndexRoute
+  '/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
-  '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
-  '/studio/courses/$courseId/announcements': typeof StudioCoursesCourseIdAnnouncementsRoute
-  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
-  '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
-  '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
-  '/studio/schools/$schoolId/page': typeof StudioSchoolsSchoolIdPageRoute
-  '/studio/courses/$courseId': typeof StudioCoursesCourseIdIndexRoute
-  '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
+  '/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
+  '/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
+  '/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
+  '/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
+  '/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
+  '/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
+  '/studio/courses/$courseId': typeof AuthenticatedStudioCoursesCourseIdIndexRoute
+  '/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/achievements': typeof AchievementsRoute
-  '/calendar': typeof CalendarRoute
-  '/notifications': typeof NotificationsRoute
-  '/stats': typeof StatsRoute
+  '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/unsubscribe': typeof UnsubscribeRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRoute
+  '/_authenticated/achievements': typeof AuthenticatedAchievementsRoute
+  '/_authenticated/calendar': typeof AuthenticatedCalendarRoute
+  '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
+  '/_authenticated/stats': typeof AuthenticatedStatsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/forgot': typeof AuthForgotRoute
   '/auth/mfa': typeof AuthMfaRoute
@@ -297,34 +309,34 @@ export interface FileRoutesById {
   '/auth/sign-up': typeof AuthSignUpRoute
   '/c/$code': typeof CCodeRoute
   '/courses/$slug': typeof CoursesSlugRoute
-  '/invitations/$invitationId': typeof InvitationsInvitationIdRoute
   '/invite/$token': typeof InviteTokenRoute
   '/schools/$slug': typeof SchoolsSlugRoute
-  '/studio/questions': typeof StudioQuestionsRoute
   '/courses/': typeof CoursesIndexRoute
-  '/studio/': typeof StudioIndexRoute
+  '/_authenticated/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute
+  '/_authenticated/studio/questions': typeof AuthenticatedStudioQuestionsRoute
   '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/learn/$slug/notes': typeof LearnSlugNotesRoute
+  '/_authenticated/studio/': typeof AuthenticatedStudioIndexRoute
+  '/_authenticated/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute
   '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
-  '/studio/courses/$courseId/analytics': typeof StudioCoursesCourseIdAnalyticsRoute
-  '/studio/courses/$courseId/announcements': typeof StudioCoursesCourseIdAnnouncementsRoute
-  '/studio/courses/$courseId/learners': typeof StudioCoursesCourseIdLearnersRoute
-  '/studio/courses/$courseId/questions': typeof StudioCoursesCourseIdQuestionsRoute
-  '/studio/schools/$schoolId/members': typeof StudioSchoolsSchoolIdMembersRoute
-  '/studio/schools/$schoolId/page': typeof StudioSchoolsSchoolIdPageRoute
-  '/studio/courses/$courseId/': typeof StudioCoursesCourseIdIndexRoute
-  '/studio/courses/$courseId/lessons/$lessonId': typeof StudioCoursesCourseIdLessonsLessonIdRoute
+  '/_authenticated/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
+  '/_authenticated/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
+  '/_authenticated/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
+  '/_authenticated/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
+  '/_authenticated/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
+  '/_authenticated/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
+  '/_authenticated/studio/courses/$courseId/': typeof AuthenticatedStudioCoursesCourseIdIndexRoute
+  '/_authenticated/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/unsubscribe'
     | '/account'
     | '/achievements'
     | '/calendar'
     | '/notifications'
     | '/stats'
-    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -333,13 +345,13 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/c/$code'
     | '/courses/$slug'
-    | '/invitations/$invitationId'
     | '/invite/$token'
     | '/schools/$slug'
-    | '/studio/questions'
     | '/courses/'
-    | '/studio/'
+    | '/invitations/$invitationId'
+    | '/studio/questions'
     | '/learn/$slug/$lessonId'
+    | '/studio/'
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
@@ -353,12 +365,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/unsubscribe'
     | '/account'
     | '/achievements'
     | '/calendar'
     | '/notifications'
     | '/stats'
-    | '/unsubscribe'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -367,13 +379,13 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/c/$code'
     | '/courses/$slug'
-    | '/invitations/$invitationId'
     | '/invite/$token'
     | '/schools/$slug'
-    | '/studio/questions'
     | '/courses'
-    | '/studio'
+    | '/invitations/$invitationId'
+    | '/studio/questions'
     | '/learn/$slug/$lessonId'
+    | '/studio'
     | '/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
     | '/studio/courses/$courseId/analytics'
@@ -387,12 +399,13 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
-    | '/account'
-    | '/achievements'
-    | '/calendar'
-    | '/notifications'
-    | '/stats'
+    | '/_authenticated'
     | '/unsubscribe'
+    | '/_authenticated/account'
+    | '/_authenticated/achievements'
+    | '/_authenticated/calendar'
+    | '/_authenticated/notifications'
+    | '/_authenticated/stats'
     | '/auth/callback'
     | '/auth/forgot'
     | '/auth/mfa'
@@ -401,32 +414,28 @@ export interface FileRouteTypes {
     | '/auth/sign-up'
     | '/c/$code'
     | '/courses/$slug'
-    | '/invitations/$invitationId'
     | '/invite/$token'
     | '/schools/$slug'
-    | '/studio/questions'
     | '/courses/'
-    | '/studio/'
+    | '/_authenticated/invitations/$invitationId'
+    | '/_authenticated/studio/questions'
     | '/learn/$slug/$lessonId'
-    | '/learn/$slug/notes'
+    | '/_authenticated/studio/'
+    | '/_authenticated/learn/$slug/notes'
     | '/studio/courses/$courseId/access'
-    | '/studio/courses/$courseId/analytics'
-    | '/studio/courses/$courseId/announcements'
-    | '/studio/courses/$courseId/learners'
-    | '/studio/courses/$courseId/questions'
-    | '/studio/schools/$schoolId/members'
-    | '/studio/schools/$schoolId/page'
-    | '/studio/courses/$courseId/'
-    | '/studio/courses/$courseId/lessons/$lessonId'
+    | '/_authenticated/studio/courses/$courseId/analytics'
+    | '/_authenticated/studio/courses/$courseId/announcements'
+    | '/_authenticated/studio/courses/$courseId/learners'
+    | '/_authenticated/studio/courses/$courseId/questions'
+    | '/_authenticated/studio/schools/$schoolId/members'
+    | '/_authenticated/studio/schools/$schoolId/page'
+    | '/_authenticated/studio/courses/$courseId/'
+    | '/_authenticated/studio/courses/$courseId/lessons/$lessonId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AccountRoute: typeof AccountRoute
-  AchievementsRoute: typeof AchievementsRoute
-  CalendarRoute: typeof CalendarRoute
-  NotificationsRoute: typeof NotificationsRoute
-  StatsRoute: typeof StatsRoute
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   UnsubscribeRoute: typeof UnsubscribeRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   AuthForgotRoute: typeof AuthForgotRoute
@@ -436,23 +445,11 @@ export interface RootRouteChildren {
   AuthSignUpRoute: typeof AuthSignUpRoute
   CCodeRoute: typeof CCodeRoute
   CoursesSlugRoute: typeof CoursesSlugRoute
-  InvitationsInvitationIdRoute: typeof InvitationsInvitationIdRoute
   InviteTokenRoute: typeof InviteTokenRoute
   SchoolsSlugRoute: typeof SchoolsSlugRoute
-  StudioQuestionsRoute: typeof StudioQuestionsRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
-  StudioIndexRoute: typeof StudioIndexRoute
   LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
-  LearnSlugNotesRoute: typeof LearnSlugNotesRoute
   StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
-  StudioCoursesCourseIdAnalyticsRoute: typeof StudioCoursesCourseIdAnalyticsRoute
-  StudioCoursesCourseIdAnnouncementsRoute: typeof StudioCoursesCourseIdAnnouncementsRoute
-  StudioCoursesCourseIdLearnersRoute: typeof StudioCoursesCourseIdLearnersRoute
-  StudioCoursesCourseIdQuestionsRoute: typeof StudioCoursesCourseIdQuestionsRoute
-  StudioSchoolsSchoolIdMembersRoute: typeof StudioSchoolsSchoolIdMembersRoute
-  StudioSchoolsSchoolIdPageRoute: typeof StudioSchoolsSchoolIdPageRoute
-  StudioCoursesCourseIdIndexRoute: typeof StudioCoursesCourseIdIndexRoute
-  StudioCoursesCourseIdLessonsLessonIdRoute: typeof StudioCoursesCourseIdLessonsLessonIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -464,39 +461,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/achievements': {
-      id: '/achievements'
-      path: '/achievements'
-      fullPath: '/achievements'
-      preLoaderRoute: typeof AchievementsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/calendar': {
-      id: '/calendar'
-      path: '/calendar'
-      fullPath: '/calendar'
-      preLoaderRoute: typeof CalendarRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/notifications': {
-      id: '/notifications'
-      path: '/notifications'
-      fullPath: '/notifications'
-      preLoaderRoute: typeof NotificationsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/stats': {
-      id: '/stats'
-      path: '/stats'
-      fullPath: '/stats'
-      preLoaderRoute: typeof StatsRouteImport
+    '/_authenticated': {
+      id: '/_authenticated'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe': {
@@ -505,6 +474,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/unsubscribe'
       preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/achievements': {
+      id: '/_authenticated/achievements'
+      path: '/achievements'
+      fullPath: '/achievements'
+      preLoaderRoute: typeof AuthenticatedAchievementsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/calendar': {
+      id: '/_authenticated/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof AuthenticatedCalendarRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/notifications': {
+      id: '/_authenticated/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/stats': {
+      id: '/_authenticated/stats'
+      path: '/stats'
+      fullPath: '/stats'
+      preLoaderRoute: typeof AuthenticatedStatsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/auth/callback': {
       id: '/auth/callback'
@@ -569,13 +573,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoursesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/invitations/$invitationId': {
-      id: '/invitations/$invitationId'
-      path: '/invitations/$invitationId'
-      fullPath: '/invitations/$invitationId'
-      preLoaderRoute: typeof InvitationsInvitationIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/invite/$token': {
       id: '/invite/$token'
       path: '/invite/$token'
@@ -590,19 +587,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SchoolsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/studio/': {
-      id: '/studio/'
+    '/_authenticated/invitations/$invitationId': {
+      id: '/_authenticated/invitations/$invitationId'
+      path: '/invitations/$invitationId'
+      fullPath: '/invitations/$invitationId'
+      preLoaderRoute: typeof AuthenticatedInvitationsInvitationIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/studio/': {
+      id: '/_authenticated/studio/'
       path: '/studio'
       fullPath: '/studio/'
-      preLoaderRoute: typeof StudioIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/questions': {
-      id: '/studio/questions'
+    '/_authenticated/studio/questions': {
+      id: '/_authenticated/studio/questions'
       path: '/studio/questions'
       fullPath: '/studio/questions'
-      preLoaderRoute: typeof StudioQuestionsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioQuestionsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/learn/$slug/$lessonId': {
       id: '/learn/$slug/$lessonId'
@@ -611,19 +615,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LearnSlugLessonIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/learn/$slug/notes': {
-      id: '/learn/$slug/notes'
+    '/_authenticated/learn/$slug/notes': {
+      id: '/_authenticated/learn/$slug/notes'
       path: '/learn/$slug/notes'
       fullPath: '/learn/$slug/notes'
-      preLoaderRoute: typeof LearnSlugNotesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/studio/courses/$courseId/': {
-      id: '/studio/courses/$courseId/'
-      path: '/studio/courses/$courseId'
-      fullPath: '/studio/courses/$courseId/'
-      preLoaderRoute: typeof StudioCoursesCourseIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedLearnSlugNotesRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/studio/courses/$courseId/access': {
       id: '/studio/courses/$courseId/access'
@@ -632,65 +629,121 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StudioCoursesCourseIdAccessRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/studio/courses/$courseId/analytics': {
-      id: '/studio/courses/$courseId/analytics'
+    '/_authenticated/studio/courses/$courseId/': {
+      id: '/_authenticated/studio/courses/$courseId/'
+      path: '/studio/courses/$courseId'
+      fullPath: '/studio/courses/$courseId/'
+      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/studio/courses/$courseId/analytics': {
+      id: '/_authenticated/studio/courses/$courseId/analytics'
       path: '/studio/courses/$courseId/analytics'
       fullPath: '/studio/courses/$courseId/analytics'
-      preLoaderRoute: typeof StudioCoursesCourseIdAnalyticsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/courses/$courseId/announcements': {
-      id: '/studio/courses/$courseId/announcements'
+    '/_authenticated/studio/courses/$courseId/announcements': {
+      id: '/_authenticated/studio/courses/$courseId/announcements'
       path: '/studio/courses/$courseId/announcements'
       fullPath: '/studio/courses/$courseId/announcements'
-      preLoaderRoute: typeof StudioCoursesCourseIdAnnouncementsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/courses/$courseId/learners': {
-      id: '/studio/courses/$courseId/learners'
+    '/_authenticated/studio/courses/$courseId/learners': {
+      id: '/_authenticated/studio/courses/$courseId/learners'
       path: '/studio/courses/$courseId/learners'
       fullPath: '/studio/courses/$courseId/learners'
-      preLoaderRoute: typeof StudioCoursesCourseIdLearnersRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdLearnersRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/courses/$courseId/questions': {
-      id: '/studio/courses/$courseId/questions'
+    '/_authenticated/studio/courses/$courseId/questions': {
+      id: '/_authenticated/studio/courses/$courseId/questions'
       path: '/studio/courses/$courseId/questions'
       fullPath: '/studio/courses/$courseId/questions'
-      preLoaderRoute: typeof StudioCoursesCourseIdQuestionsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdQuestionsRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/schools/$schoolId/members': {
-      id: '/studio/schools/$schoolId/members'
+    '/_authenticated/studio/schools/$schoolId/members': {
+      id: '/_authenticated/studio/schools/$schoolId/members'
       path: '/studio/schools/$schoolId/members'
       fullPath: '/studio/schools/$schoolId/members'
-      preLoaderRoute: typeof StudioSchoolsSchoolIdMembersRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioSchoolsSchoolIdMembersRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/schools/$schoolId/page': {
-      id: '/studio/schools/$schoolId/page'
+    '/_authenticated/studio/schools/$schoolId/page': {
+      id: '/_authenticated/studio/schools/$schoolId/page'
       path: '/studio/schools/$schoolId/page'
       fullPath: '/studio/schools/$schoolId/page'
-      preLoaderRoute: typeof StudioSchoolsSchoolIdPageRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioSchoolsSchoolIdPageRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
-    '/studio/courses/$courseId/lessons/$lessonId': {
-      id: '/studio/courses/$courseId/lessons/$lessonId'
+    '/_authenticated/studio/courses/$courseId/lessons/$lessonId': {
+      id: '/_authenticated/studio/courses/$courseId/lessons/$lessonId'
       path: '/studio/courses/$courseId/lessons/$lessonId'
       fullPath: '/studio/courses/$courseId/lessons/$lessonId'
-      preLoaderRoute: typeof StudioCoursesCourseIdLessonsLessonIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
   }
 }
 
+interface AuthenticatedRouteChildren {
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
+  AuthenticatedAchievementsRoute: typeof AuthenticatedAchievementsRoute
+  AuthenticatedCalendarRoute: typeof AuthenticatedCalendarRoute
+  AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
+  AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
+  AuthenticatedInvitationsInvitationIdRoute: typeof AuthenticatedInvitationsInvitationIdRoute
+  AuthenticatedStudioQuestionsRoute: typeof AuthenticatedStudioQuestionsRoute
+  AuthenticatedStudioIndexRoute: typeof AuthenticatedStudioIndexRoute
+  AuthenticatedLearnSlugNotesRoute: typeof AuthenticatedLearnSlugNotesRoute
+  AuthenticatedStudioCoursesCourseIdAnalyticsRoute: typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
+  AuthenticatedStudioCoursesCourseIdAnnouncementsRoute: typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
+  AuthenticatedStudioCoursesCourseIdLearnersRoute: typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
+  AuthenticatedStudioCoursesCourseIdQuestionsRoute: typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
+  AuthenticatedStudioSchoolsSchoolIdMembersRoute: typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
+  AuthenticatedStudioSchoolsSchoolIdPageRoute: typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
+  AuthenticatedStudioCoursesCourseIdIndexRoute: typeof AuthenticatedStudioCoursesCourseIdIndexRoute
+  AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute: typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedAchievementsRoute: AuthenticatedAchievementsRoute,
+  AuthenticatedCalendarRoute: AuthenticatedCalendarRoute,
+  AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
+  AuthenticatedStatsRoute: AuthenticatedStatsRoute,
+  AuthenticatedInvitationsInvitationIdRoute:
+    AuthenticatedInvitationsInvitationIdRoute,
+  AuthenticatedStudioQuestionsRoute: AuthenticatedStudioQuestionsRoute,
+  AuthenticatedStudioIndexRoute: AuthenticatedStudioIndexRoute,
+  AuthenticatedLearnSlugNotesRoute: AuthenticatedLearnSlugNotesRoute,
+  AuthenticatedStudioCoursesCourseIdAnalyticsRoute:
+    AuthenticatedStudioCoursesCourseIdAnalyticsRoute,
+  AuthenticatedStudioCoursesCourseIdAnnouncementsRoute:
+    AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,
+  AuthenticatedStudioCoursesCourseIdLearnersRoute:
+    AuthenticatedStudioCoursesCourseIdLearnersRoute,
+  AuthenticatedStudioCoursesCourseIdQuestionsRoute:
+    AuthenticatedStudioCoursesCourseIdQuestionsRoute,
+  AuthenticatedStudioSchoolsSchoolIdMembersRoute:
+    AuthenticatedStudioSchoolsSchoolIdMembersRoute,
+  AuthenticatedStudioSchoolsSchoolIdPageRoute:
+    AuthenticatedStudioSchoolsSchoolIdPageRoute,
+  AuthenticatedStudioCoursesCourseIdIndexRoute:
+    AuthenticatedStudioCoursesCourseIdIndexRoute,
+  AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute:
+    AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute,
+}
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRoute: AccountRoute,
-  AchievementsRoute: AchievementsRoute,
-  CalendarRoute: CalendarRoute,
-  NotificationsRoute: NotificationsRoute,
-  StatsRoute: StatsRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
   UnsubscribeRoute: UnsubscribeRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   AuthForgotRoute: AuthForgotRoute,
@@ -700,25 +753,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuthSignUpRoute: AuthSignUpRoute,
   CCodeRoute: CCodeRoute,
   CoursesSlugRoute: CoursesSlugRoute,
-  InvitationsInvitationIdRoute: InvitationsInvitationIdRoute,
   InviteTokenRoute: InviteTokenRoute,
   SchoolsSlugRoute: SchoolsSlugRoute,
-  StudioQuestionsRoute: StudioQuestionsRoute,
   CoursesIndexRoute: CoursesIndexRoute,
-  StudioIndexRoute: StudioIndexRoute,
   LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
-  LearnSlugNotesRoute: LearnSlugNotesRoute,
   StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
-  StudioCoursesCourseIdAnalyticsRoute: StudioCoursesCourseIdAnalyticsRoute,
-  StudioCoursesCourseIdAnnouncementsRoute:
-    StudioCoursesCourseIdAnnouncementsRoute,
-  StudioCoursesCourseIdLearnersRoute: StudioCoursesCourseIdLearnersRoute,
-  StudioCoursesCourseIdQuestionsRoute: StudioCoursesCourseIdQuestionsRoute,
-  StudioSchoolsSchoolIdMembersRoute: StudioSchoolsSchoolIdMembersRoute,
-  StudioSchoolsSchoolIdPageRoute: StudioSchoolsSchoolIdPageRoute,
-  StudioCoursesCourseIdIndexRoute: StudioCoursesCourseIdIndexRoute,
-  StudioCoursesCourseIdLessonsLessonIdRoute:
-    StudioCoursesCourseIdLessonsLessonIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

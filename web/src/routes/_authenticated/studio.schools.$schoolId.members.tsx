@@ -2,7 +2,6 @@
 // member of is this route's not-found state, answered at once without retries.
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { requireSession } from '@/features/auth/api/session'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 import { memberQueries } from '@/features/studio/members/api/members.queries'
 import { MembersNotFound } from '@/features/studio/members/components/members-not-found'
@@ -10,8 +9,7 @@ import { MembersPage } from '@/features/studio/members/components/members-page'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const Route = createFileRoute('/studio/schools/$schoolId/members')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/schools/$schoolId/members')({
   loader: async ({ context: { queryClient, session }, params }) => {
     if (!uuidPattern.test(params.schoolId)) throw notFound()
     const school = await queryClient.ensureQueryData(memberQueries.school(params.schoolId, session.user.id))

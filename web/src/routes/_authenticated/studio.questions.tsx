@@ -2,12 +2,10 @@
 // linked to its lesson to answer there. Signed-out visitors are sent to sign in and brought back.
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
-import { requireSession } from '@/features/auth/api/session'
 import { questionsQueries } from '@/features/questions/api/questions.queries'
 import { OpenQuestions } from '@/features/questions/components/open-questions'
 
-export const Route = createFileRoute('/studio/questions')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/questions')({
   // Started here so the list loads with the route; the component shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(questionsQueries.open(context.session.user.id))

@@ -2,7 +2,6 @@
 // /auth/callback signs the invitee in). Signed-out visitors sign in first and come back here. The loader reads my
 // invitations; the page finds this one among them, so another person's invitation is simply not there.
 import { createFileRoute } from '@tanstack/react-router'
-import { requireSession } from '@/features/auth/api/session'
 import { courseInvitationQueries } from '@/features/course-invitations/api/invitations.queries'
 import {
   InvitationLoadError,
@@ -10,8 +9,7 @@ import {
   InvitationPageSkeleton,
 } from '@/features/course-invitations/components/invitation-page'
 
-export const Route = createFileRoute('/invitations/$invitationId')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/invitations/$invitationId')({
   loader: ({ context: { queryClient, session } }) =>
     queryClient.ensureQueryData(courseInvitationQueries.mine(session.user.id)),
   head: () => ({ meta: [{ title: 'Course invitation · Summit' }] }),

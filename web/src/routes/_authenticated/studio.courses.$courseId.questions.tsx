@@ -2,7 +2,6 @@
 // GIFT, Aiken and CSV. An unknown course, or one of another school, is not-found without retries.
 import { createFileRoute } from '@tanstack/react-router'
 import { CircleHelp } from 'lucide-react'
-import { requireSession } from '@/features/auth/api/session'
 import { QuestionBankPage } from '@/features/quiz-studio/components/question-bank-page'
 import { bankSearchSchema, type BankSearch } from '@/features/quiz-studio/schemas/bank-search.schema'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
@@ -10,9 +9,8 @@ import { CourseSubpageHeader } from '@/features/studio/components/course-subpage
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
-export const Route = createFileRoute('/studio/courses/$courseId/questions')({
+export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/questions')({
   validateSearch: bankSearchSchema,
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
     meta: [

@@ -2,7 +2,6 @@
 // of a school I am not a member of, is this route's not-found state, answered at once without retries. A quiz lesson
 // gets its quiz settings, a video lesson its in-video checks (both from the quiz studio).
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { requireSession } from '@/features/auth/api/session'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 import { QuizSettingsSection } from '@/features/quiz-studio/components/quiz-settings-section'
 import { VideoChecksPanel } from '@/features/quiz-studio/components/video-checks-panel'
@@ -10,8 +9,7 @@ import { LessonEditor } from '@/features/studio/lessons/lesson-editor'
 import { lessonQueries } from '@/features/studio/lessons/lesson.queries'
 import { LessonNotFound } from '@/features/studio/lessons/lesson-not-found'
 
-export const Route = createFileRoute('/studio/courses/$courseId/lessons/$lessonId')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/lessons/$lessonId')({
   loader: async ({ context: { queryClient, session }, params }) => {
     const bundle = await queryClient.ensureQueryData(
       lessonQueries.detail({ courseId: params.courseId, lessonId: params.lessonId, userId: session.user.id }),

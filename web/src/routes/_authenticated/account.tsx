@@ -5,7 +5,6 @@
 import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { requireSession } from '@/features/auth/api/session'
 import { useStepUp } from '@/features/auth/step-up/use-step-up'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { AccountPage } from '@/features/account/components/account-page'
@@ -40,9 +39,8 @@ const accountSearchSchema = z.object({
   passwordChanged: z.catch(z.optional(z.boolean()), undefined),
 })
 
-export const Route = createFileRoute('/account')({
+export const Route = createFileRoute('/_authenticated/account')({
   validateSearch: accountSearchSchema,
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(profileQueries.detail(context.session.user.id)),
   head: () => ({ meta: [{ title: 'Your account · Summit' }] }),
   pendingComponent: AccountPageSkeleton,

@@ -2,15 +2,13 @@
 // unknown school, a malformed id, or a school I am not a member of is this route's not-found state, at once.
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { requireSession } from '@/features/auth/api/session'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 import { MembersNotFound } from '@/features/studio/members/components/members-not-found'
 import { schoolPageQueries } from '@/features/studio/school-page/api/school-page.queries'
 import { SchoolPageSettings } from '@/features/studio/school-page/components/school-page-settings'
 import { isUuid } from '@/lib/uuid'
 
-export const Route = createFileRoute('/studio/schools/$schoolId/page')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/schools/$schoolId/page')({
   loader: async ({ context: { queryClient, session }, params }) => {
     if (!isUuid(params.schoolId)) throw notFound()
     const school = await queryClient.ensureQueryData(schoolPageQueries.settings(params.schoolId, session.user.id))

@@ -4,15 +4,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { ChevronLeft } from 'lucide-react'
-import { requireSession } from '@/features/auth/api/session'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { CourseNotes } from '@/features/notes/components/course-notes'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { errorCode } from '@/lib/errors'
-import { LessonNotFound, PlayerError, PlayerLoading } from './-components/player-states'
+import { LessonNotFound, PlayerError, PlayerLoading } from '@/routes/learn/$slug/-components/player-states'
 
-export const Route = createFileRoute('/learn/$slug/notes')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/learn/$slug/notes')({
   loader: async ({ context, params }) => {
     const outline = await context.queryClient
       .ensureQueryData(courseQueries.outline(params.slug))

@@ -3,7 +3,6 @@
 // date it shows are search params; the router plugin splits this page (and its date library) from the first load.
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { requireSession } from '@/features/auth/api/session'
 import { calendarQueries } from '@/features/calendar/api/calendar.queries'
 import { CalendarPage } from '@/features/calendar/components/calendar-page'
 import { CalendarPageSkeleton } from '@/features/calendar/components/calendar-page-skeleton'
@@ -14,9 +13,8 @@ const calendarSearchSchema = z.object({
   date: z.catch(z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/))), undefined),
 })
 
-export const Route = createFileRoute('/calendar')({
+export const Route = createFileRoute('/_authenticated/calendar')({
   validateSearch: calendarSearchSchema,
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(calendarQueries.timeZone(context.session.user.id)),
   head: () => ({ meta: [{ title: 'Your calendar · Summit' }] }),
   pendingComponent: CalendarPageSkeleton,

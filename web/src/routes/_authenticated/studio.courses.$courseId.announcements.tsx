@@ -4,14 +4,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Megaphone } from 'lucide-react'
 import { announcementQueries } from '@/features/announcements/api/announcements.queries'
 import { AnnouncementsPage } from '@/features/announcements/components/announcements-page'
-import { requireSession } from '@/features/auth/api/session'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
 import { CourseSubpageHeader } from '@/features/studio/components/course-subpage-header'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
-export const Route = createFileRoute('/studio/courses/$courseId/announcements')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/announcements')({
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(announcementQueries.staff(params.courseId))
     return loadStudioCourseTitle(queryClient, params.courseId)

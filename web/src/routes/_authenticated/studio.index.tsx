@@ -1,14 +1,12 @@
 // /studio: the schools I teach at and their courses. Signed-out visitors are sent to sign in and brought back.
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { MessagesSquare } from 'lucide-react'
-import { requireSession } from '@/features/auth/api/session'
 import { studioQueries } from '@/features/studio/api/studio.queries'
 import { StudioHome } from '@/features/studio/components/studio-home'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 import { MyInvitations } from '@/features/studio/members/components/my-invitations'
 
-export const Route = createFileRoute('/studio/')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(studioQueries.schools(context.session.user.id)),
   head: () => ({ meta: [{ title: 'Studio · Summit' }] }),
   pendingComponent: StudioSkeleton,

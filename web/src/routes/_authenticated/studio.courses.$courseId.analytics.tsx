@@ -4,7 +4,6 @@
 // reads the calls' refusal in place.
 import { createFileRoute } from '@tanstack/react-router'
 import { ChartColumn } from 'lucide-react'
-import { requireSession } from '@/features/auth/api/session'
 import { AnalyticsPage } from '@/features/analytics/components/analytics-page'
 import { analyticsSearchSchema, type AnalyticsSearch } from '@/features/analytics/schemas/analytics-search.schema'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
@@ -12,9 +11,8 @@ import { CourseSubpageHeader } from '@/features/studio/components/course-subpage
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
-export const Route = createFileRoute('/studio/courses/$courseId/analytics')({
+export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/analytics')({
   validateSearch: analyticsSearchSchema,
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `Analytics · ${loaderData.title} · Studio · Summit` : 'Analytics · Studio · Summit' }],

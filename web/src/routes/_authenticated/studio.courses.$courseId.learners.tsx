@@ -5,7 +5,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Tabs } from 'radix-ui'
 import * as z from 'zod/mini'
-import { requireSession } from '@/features/auth/api/session'
 import { AccessCodesPanel } from '@/features/course-access/components/access-codes-panel'
 import { CohortsPanel } from '@/features/course-access/components/cohorts-panel'
 import { EventsPanel } from '@/features/course-access/components/events-panel'
@@ -24,9 +23,8 @@ const learnersSearchSchema = z.extend(rosterSearchSchema, {
   tab: z.catch(z.optional(z.enum(learnersTabs)), undefined),
 })
 
-export const Route = createFileRoute('/studio/courses/$courseId/learners')({
+export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/learners')({
   validateSearch: learnersSearchSchema,
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
   loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `Learners · ${loaderData.title} · Studio · Summit` : 'Learners · Studio · Summit' }],

@@ -1,14 +1,12 @@
 // /studio/courses/$courseId: the course editor (details, curriculum, publishing). An unknown course, or one of a
 // school I am not a member of, is this route's not-found state, answered at once without retries.
 import { createFileRoute } from '@tanstack/react-router'
-import { requireSession } from '@/features/auth/api/session'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
 import { CourseEditor } from '@/features/studio/components/course-editor'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
-export const Route = createFileRoute('/studio/courses/$courseId/')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/')({
   loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `${loaderData.title} · Studio · Summit` : 'Studio · Summit' }],

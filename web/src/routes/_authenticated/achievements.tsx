@@ -2,14 +2,12 @@
 // Signed-out visitors are sent to sign in and brought back here.
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { requireSession } from '@/features/auth/api/session'
 import { achievementQueries } from '@/features/achievements/api/achievements.queries'
 import { AchievementsPage } from '@/features/achievements/components/achievements-page'
 import { courseQueries } from '@/features/courses/api/courses.queries'
 import { LeaderboardSection } from '@/features/leaderboard/components/leaderboard-section'
 
-export const Route = createFileRoute('/achievements')({
-  beforeLoad: async ({ location }) => ({ session: await requireSession(location) }),
+export const Route = createFileRoute('/_authenticated/achievements')({
   // Started, not awaited: the page shows its own loading and error states (with a retry).
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(achievementQueries.catalogue())
