@@ -44,6 +44,10 @@ describe.skipIf(!clusterUrl)('migrations that fail', () => {
     workdir = mkdtempSync(path.join(tmpdir(), 'summit-migrations-'))
     mkdirSync(path.join(workdir, 'supabase', 'migrations'), { recursive: true })
     cpSync(path.join(repoRoot, 'supabase', 'config.toml'), path.join(workdir, 'supabase', 'config.toml'))
+    // The CLI reads every file config.toml names (the Auth email templates) before it resets anything.
+    cpSync(path.join(repoRoot, 'supabase', 'templates'), path.join(workdir, 'supabase', 'templates'), {
+      recursive: true,
+    })
     migration('20260101000000_create_notes.sql', 'create table public.notes (body text not null);')
     writeFileSync(path.join(workdir, 'supabase', 'seed.sql'), `insert into public.notes values ('seeded');`)
     await resetDatabase(url, { workdir })
