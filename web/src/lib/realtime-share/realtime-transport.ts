@@ -1,7 +1,10 @@
 // The leader tab's side of a shared channel: a realtime-js channel (through openChannel, so realtime-js loads only in
 // the tab that leads) whose broadcasts and postgres changes are handed to the hub, with its state as a LiveStatus.
 // A channel the server closes (Realtime shuts channels while the tenant is over its limits) is opened again after a
-// pause; a refused or failed join is retried by realtime-js itself.
+// pause; a refused or failed join is retried by realtime-js itself. A channel that drops asks the reachability store
+// to check the API at once: on an idle page a dropped socket is the first sign the API is gone, and the app shell's
+// offline status should say so without waiting for a request to fail.
+import { reachability } from '../connection'
 import { openChannel, type RealtimeChannel } from '../realtime'
 import type { ChannelMessage, ChannelSpec, LiveStatus, Transport } from './shared-hub'
 
@@ -27,6 +30,7 @@ export const realtimeTransport: Transport = (spec, handlers) => {
   const onStatus = (status: LiveStatus | 'closed') => {
     if (closed) return
     if (status === 'live') attempt = 0
+    else if (status !== 'connecting') void reachability.check()
     if (status !== 'closed') return handlers.status(status)
     handlers.status('paused')
     generation++
