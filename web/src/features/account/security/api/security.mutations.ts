@@ -63,7 +63,13 @@ export function useCreateRecoveryCodes(userId: string, { guarded }: { guarded: b
   const { guard } = useSecurityTools()
   return useMutation({
     mutationFn: () => (guarded ? guard(() => createRecoveryCodes(supabase)) : createRecoveryCodes(supabase)),
-    onSuccess: (codes) => queryClient.setQueryData(securityQueries.recoveryCodesLeft(userId).queryKey, codes.length),
+    onSuccess: async (codes) => {
+      // A count asked for before the codes existed (the section appears as the factor is verified) may still be on
+      // its way: cancelled first, so its 0 cannot land on top of the new codes.
+      const { queryKey } = securityQueries.recoveryCodesLeft(userId)
+      await queryClient.cancelQueries({ queryKey })
+      queryClient.setQueryData(queryKey, codes.length)
+    },
   })
 }
 
