@@ -2,11 +2,12 @@
 // quiz's answers are. `sendOrQueueNote` is how a new note goes out: one the API cannot receive waits on this device
 // (with the id drawn for it, so a second send cannot write it twice) and is sent when the connection returns.
 import { useSyncExternalStore } from 'react'
+import { readDraft, writeDraft } from '@/lib/drafts'
 import { currentUserId, followBrowser } from '@/lib/outbox/follow-browser'
 import { Outbox, type OutboxState } from '@/lib/outbox/outbox'
 import { isUnreachable } from '@/lib/outbox/outbox-queue'
 import { supabase } from '@/lib/supabase'
-import { noteQueueKind, type QueuedNote } from '../lib/note-queue'
+import { noteDraftKey, noteQueueKind, type QueuedNote } from '../lib/note-queue'
 import { createNote, type NoteRow } from './notes.api'
 
 const syncedListeners = new Set<(note: NoteRow) => void>()
@@ -15,10 +16,21 @@ const refusedListeners = new Set<(entry: QueuedNote, error: unknown) => void>()
 const send = (entry: QueuedNote) =>
   createNote(supabase, { id: entry.id, lessonId: entry.lesson_id, atS: entry.at_s, body: entry.body })
 
+/** A refused note's text goes back into its lesson's box (after anything typed there since), open or not. */
+function keepAsDraft(userId: string, entry: QueuedNote) {
+  const key = noteDraftKey(userId, entry.lesson_id)
+  const typed = readDraft(key)
+  writeDraft(key, typed.trim() ? `${typed}\n\n${entry.body}` : entry.body)
+}
+
 export const noteOutbox = new Outbox<QueuedNote, NoteRow>(noteQueueKind, {
   send,
   onSynced: (note) => syncedListeners.forEach((listener) => listener(note)),
-  onRefused: (entry, error) => refusedListeners.forEach((listener) => listener(entry, error)),
+  onRefused: (entry, error) => {
+    const userId = noteOutbox.getState().userId
+    if (userId) keepAsDraft(userId, entry)
+    refusedListeners.forEach((listener) => listener(entry, error))
+  },
 })
 
 let started = false

@@ -1,4 +1,5 @@
 // Writing notes: each mutation refreshes the lesson's list and the course's "My notes" of the same user.
+import { useCallback } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import type { QueuedNote } from '../lib/note-queue'
@@ -8,11 +9,14 @@ import { notesKeys } from './notes.queries'
 
 export function useRefreshNotes(userId: string) {
   const queryClient = useQueryClient()
-  return (note: Pick<NoteRow, 'lesson_id' | 'course_id'>) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: notesKeys.lesson(userId, note.lesson_id) }),
-      queryClient.invalidateQueries({ queryKey: notesKeys.course(userId, note.course_id) }),
-    ])
+  return useCallback(
+    (note: Pick<NoteRow, 'lesson_id' | 'course_id'>) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: notesKeys.lesson(userId, note.lesson_id) }),
+        queryClient.invalidateQueries({ queryKey: notesKeys.course(userId, note.course_id) }),
+      ]),
+    [queryClient, userId],
+  )
 }
 
 /** A new note, named on this device: saved now, or 'queued' to wait here while the API cannot be reached. */

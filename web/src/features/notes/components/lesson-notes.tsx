@@ -14,12 +14,11 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { writeDraft } from '@/lib/drafts'
 import { errorMessage } from '@/lib/errors'
 import { onNoteRefused, onNoteSynced, useNoteOutbox } from '../api/note-outbox'
 import { useCreateNote, useRefreshNotes } from '../api/notes.mutations'
 import { notesQueries } from '../api/notes.queries'
-import { waitingNotes } from '../lib/note-queue'
+import { noteDraftKey, waitingNotes } from '../lib/note-queue'
 import { noteBodySchema } from '../lib/note.schema'
 import { formatClock } from '@/lib/format'
 import { NoteItem } from './note-item'
@@ -36,8 +35,6 @@ export interface LessonNotesProps {
   /** The lesson's video, when it has one. */
   video: VideoControls | null
 }
-
-const draftKey = (userId: string, lessonId: string) => `note:${userId}:${lessonId}`
 
 export function LessonNotes({ userId, lessonId, slug, video }: LessonNotesProps) {
   const notes = useQuery(notesQueries.lesson(userId, lessonId))
@@ -111,8 +108,8 @@ export function LessonNotes({ userId, lessonId, slug, video }: LessonNotesProps)
 }
 
 /**
- * Follows the waiting notes of this lesson: one that reaches the database refreshes the lists; one it refuses is put
- * back in the box as a draft, and the reason returned (the box is remounted by it to read the draft).
+ * Follows the waiting notes of this lesson: one that reaches the database refreshes the lists; one it refuses is back
+ * in the box as a draft (note-outbox puts it there), and the reason is returned (the box remounts by it to read it).
  */
 function useWaitingNoteOutcomes(userId: string, lessonId: string): string | null {
   const refresh = useRefreshNotes(userId)
@@ -120,15 +117,13 @@ function useWaitingNoteOutcomes(userId: string, lessonId: string): string | null
   useEffect(() => {
     const stopSynced = onNoteSynced((note) => void refresh(note))
     const stopRefused = onNoteRefused((entry, error) => {
-      if (entry.lesson_id !== lessonId) return
-      writeDraft(draftKey(userId, lessonId), entry.body)
-      setRefused(errorMessage(error))
+      if (entry.lesson_id === lessonId) setRefused(errorMessage(error))
     })
     return () => {
       stopSynced()
       stopRefused()
     }
-  }, [refresh, userId, lessonId])
+  }, [refresh, lessonId])
   return refused
 }
 
@@ -144,7 +139,7 @@ function NewNote({ userId, lessonId, video }: Omit<LessonNotesProps, 'slug'>) {
       <Composer
         label="New note"
         hint="Markdown works: **bold**, lists, links."
-        draftKey={draftKey(userId, lessonId)}
+        draftKey={noteDraftKey(userId, lessonId)}
         schema={noteBodySchema}
         submitLabel="Save note"
         busyLabel="Saving…"

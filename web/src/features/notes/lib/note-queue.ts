@@ -38,6 +38,11 @@ export const noteQueueKind: OutboxKind<QueuedNote> = {
   same: (a, b) => a.id === b.id,
 }
 
+/** Where the "New note" box of a lesson keeps what is typed (lib/drafts). */
+export function noteDraftKey(userId: string, lessonId: string): string {
+  return `note:${userId}:${lessonId}`
+}
+
 /** The notes of one lesson still waiting on this device, oldest first. */
 export function waitingNotes(queue: QueuedNote[], lessonId: string): QueuedNote[] {
   return queue.filter((note) => note.lesson_id === lessonId)
