@@ -27,18 +27,18 @@ export function FileDropZone({ label, accept, hint, error, disabled, icon: Icon,
   const [over, setOver] = useState(false)
 
   function dragOver(event: DragEvent<HTMLDivElement>) {
-    if (disabled || !event.dataTransfer.types.includes('Files')) return
+    if (!event.dataTransfer.types.includes('Files')) return
+    // Taken even while busy: a file let go here must never make the browser leave the page to open it.
     event.preventDefault()
-    event.dataTransfer.dropEffect = 'copy'
-    setOver(true)
+    event.dataTransfer.dropEffect = disabled ? 'none' : 'copy'
+    setOver(!disabled)
   }
 
   function drop(event: DragEvent<HTMLDivElement>) {
-    setOver(false)
-    if (disabled) return
     event.preventDefault()
+    setOver(false)
     const file = event.dataTransfer.files[0]
-    if (file) onFile(file)
+    if (file && !disabled) onFile(file)
   }
 
   const hintId = `${id}-hint`
