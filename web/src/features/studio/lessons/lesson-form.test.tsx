@@ -143,7 +143,15 @@ describe('lesson form', () => {
     await waitFor(() => expect(duration.value).toBe('240'))
     fireEvent.change(duration, { target: { value: '600' } })
     fireEvent.change(screen.getByLabelText('Lesson text'), { target: { value: Array(50).fill('word').join(' ') } })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The typed duration is what is saved last (awaited, so no save of this test lands in the next one).
+    await waitFor(() =>
+      expect(save).toHaveBeenLastCalledWith(
+        expect.anything(),
+        bundle.lesson.id,
+        { duration_s: 600 },
+        expect.anything(),
+      ),
+    )
     expect(duration.value).toBe('600')
   })
 
