@@ -2,7 +2,7 @@
 // 5 MB), a crop to the course card's 16:9 in the browser, then the upload with a progress bar; the course then
 // points at the new cover (its old file is removed) and the editor's autosave continues from the course's new
 // version. Every failure is a sentence; the chosen image and crop stay while the author retries.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ImageUp } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
@@ -13,10 +13,11 @@ import { supabase } from '@/lib/supabase'
 import { retryNetworkOnce, studioKeys } from '../../api/studio.queries'
 import type { EditableCourse } from '../../api/course.api'
 import { getCoverPath, publicCoverUrl, removeCoverObject, setCoverPath, uploadCover } from '../api/cover.api'
-import { initialCrop, sourceRect, type CropState } from '../lib/crop'
-import { coverFileProblem, coverObjectPath, coverRules } from '../lib/cover-rules'
+import { sourceRect } from '../lib/crop'
+import { coverObjectPath, coverRules } from '../lib/cover-rules'
 import { renderCover } from '../lib/render-crop'
 import { CoverCropper } from './cover-cropper'
+import { useImageToCrop } from './use-image-to-crop'
 
 const coverKey = (courseId: string) => [...studioKeys.course(courseId), 'cover'] as const
 
@@ -30,36 +31,19 @@ const coverQuery = (courseId: string) =>
 export function CoverUpload({ courseId }: { courseId: string }) {
   const queryClient = useQueryClient()
   const cover = useQuery(coverQuery(courseId))
-  const [image, setImage] = useState<HTMLImageElement | null>(null)
-  const [crop, setCrop] = useState<CropState>(initialCrop)
+  const { image, crop, setCrop, choose: chooseImage, clear } = useImageToCrop()
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   const progressId = useId()
 
-  // The chosen file is read through an object URL, released when another is chosen or the editor closes.
-  useEffect(() => {
-    if (!image) return
-    return () => URL.revokeObjectURL(image.src)
-  }, [image])
-
   const choose = async (file: File | undefined) => {
     setError(null)
     setSaved(false)
     if (!file) return
-    const problem = coverFileProblem(file)
-    if (problem) return setError(problem)
-    const element = new Image()
-    element.src = URL.createObjectURL(file)
-    try {
-      await element.decode()
-    } catch {
-      URL.revokeObjectURL(element.src)
-      return setError(coverRules.unreadable)
-    }
-    setCrop(initialCrop)
-    setImage(element)
+    const problem = await chooseImage(file)
+    if (problem) setError(problem)
   }
 
   const upload = async () => {
@@ -85,7 +69,7 @@ export function CoverUpload({ courseId }: { courseId: string }) {
         old ? { ...old, updated_at: row.updated_at } : old,
       )
       if (previous && previous !== path) await removeCoverObject(supabase, previous)
-      setImage(null)
+      clear()
       setSaved(true)
     } catch (cause) {
       setError(cause instanceof Error && cause.name === 'CoverUploadError' ? cause.message : errorMessage(cause))
@@ -146,7 +130,7 @@ export function CoverUpload({ courseId }: { courseId: string }) {
             <Button disabled={uploading} aria-busy={uploading || undefined} onClick={() => void upload()}>
               Upload cover
             </Button>
-            <Button variant="ghost" disabled={uploading} onClick={() => setImage(null)}>
+            <Button variant="ghost" disabled={uploading} onClick={clear}>
               Cancel
             </Button>
           </>

@@ -2,7 +2,7 @@
 // frame): "Choose image", a square crop in the browser, then the upload with a progress bar to the public
 // course-covers bucket under schools/{school_id}/; the school then points at the new logo and the old file is
 // removed. "Remove logo" goes back to the school's initial. Every failure is a sentence.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { ImageUp, Trash2 } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -12,11 +12,12 @@ import { logoBucket, logoUrl } from '@/lib/schools/logo-url'
 import { StorageUploadError, uploadWithProgress, type UploadFailure } from '@/lib/storage-upload'
 import { supabase } from '@/lib/supabase'
 import { CoverCropper } from '../../cover/components/cover-cropper'
-import { coverFileProblem, coverRules } from '../../cover/lib/cover-rules'
-import { initialCrop, sourceRect, type CropState } from '../../cover/lib/crop'
+import { coverRules } from '../../cover/lib/cover-rules'
+import { sourceRect } from '../../cover/lib/crop'
 import { renderCover } from '../../cover/lib/render-crop'
 import { logoObjectPath, type SchoolPageSettings } from '../api/school-page.api'
 import { useSetSchoolLogo } from '../api/school-page.queries'
+import { useImageToCrop } from '../../cover/components/use-image-to-crop'
 
 const logoOutput = { width: 512, height: 512 } as const
 
@@ -32,35 +33,19 @@ const failures: Record<UploadFailure, string> = {
 
 export function LogoUpload({ school, userId }: { school: SchoolPageSettings; userId: string }) {
   const setLogo = useSetSchoolLogo(school.id, userId)
-  const [image, setImage] = useState<HTMLImageElement | null>(null)
-  const [crop, setCrop] = useState<CropState>(initialCrop)
+  const { image, crop, setCrop, choose: chooseImage, clear } = useImageToCrop()
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const progressId = useId()
 
-  useEffect(() => {
-    if (!image) return
-    return () => URL.revokeObjectURL(image.src)
-  }, [image])
-
   const choose = async (file: File | undefined) => {
     setError(null)
     setDone(null)
     if (!file) return
-    const problem = coverFileProblem(file)
-    if (problem) return setError(problem)
-    const element = new Image()
-    element.src = URL.createObjectURL(file)
-    try {
-      await element.decode()
-    } catch {
-      URL.revokeObjectURL(element.src)
-      return setError(coverRules.unreadable)
-    }
-    setCrop(initialCrop)
-    setImage(element)
+    const problem = await chooseImage(file)
+    if (problem) setError(problem)
   }
 
   const upload = async () => {
@@ -84,7 +69,7 @@ export function LogoUpload({ school, userId }: { school: SchoolPageSettings; use
       await setLogo.mutateAsync(path)
       // A failed removal leaves an unused file, never a broken logo.
       if (previous && previous !== path) await supabase.storage.from(logoBucket).remove([previous])
-      setImage(null)
+      clear()
       setDone('The new logo is saved.')
     } catch (cause) {
       setError(cause instanceof StorageUploadError ? failures[cause.failure] : errorMessage(cause))
@@ -155,7 +140,7 @@ export function LogoUpload({ school, userId }: { school: SchoolPageSettings; use
             <Button disabled={uploading} aria-busy={uploading || undefined} onClick={() => void upload()}>
               Upload logo
             </Button>
-            <Button variant="ghost" disabled={uploading} onClick={() => setImage(null)}>
+            <Button variant="ghost" disabled={uploading} onClick={clear}>
               Cancel
             </Button>
           </>
