@@ -71,7 +71,7 @@ describe('loadConfig: the Auth service settings', () => {
       sms: { enableSignup: false, enableConfirmations: true, testOtp: {}, provider: '' },
       external: {},
       web3: { solana: false, ethereum: false },
-      oauthServer: { enabled: false },
+      oauthServer: { enabled: false, authorizationUrlPath: '', allowDynamicRegistration: false },
       mfa: {
         maxEnrolledFactors: 10,
         totp: { enrollEnabled: true, verifyEnabled: true },
@@ -141,7 +141,7 @@ describe('loadConfig: the Auth service settings', () => {
         '[auth.sms.vonage]\nenabled = true',
         '[auth.external.github]\nenabled = true\n[auth.external.apple]\nenabled = false',
         '[auth.web3.solana]\nenabled = true',
-        '[auth.oauth_server]\nenabled = true',
+        '[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"\nallow_dynamic_registration = true',
       ].join('\n'),
     )
     const { auth } = loadConfig(file)
@@ -155,7 +155,11 @@ describe('loadConfig: the Auth service settings', () => {
     })
     expect(auth.external).toEqual({ github: true, apple: false })
     expect(auth.web3).toEqual({ solana: true, ethereum: false })
-    expect(auth.oauthServer).toEqual({ enabled: true })
+    expect(auth.oauthServer).toEqual({
+      enabled: true,
+      authorizationUrlPath: '/oauth/consent',
+      allowDynamicRegistration: true,
+    })
   })
 
   it('reads [auth.external.*] in full, resolving env(NAME) values as the CLI does', () => {

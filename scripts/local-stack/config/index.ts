@@ -81,8 +81,11 @@ export interface AuthSettings {
   externalProviders: Record<string, ExternalProviderSettings>
   /** [auth.web3.solana] / [auth.web3.ethereum] enabled. */
   web3: { solana: boolean; ethereum: boolean }
-  /** [auth.oauth_server] enabled: GoTrue as an OAuth 2.1 server. */
-  oauthServer: { enabled: boolean }
+  /**
+   * [auth.oauth_server]: GoTrue as an OAuth 2.1 server. The CLI hands GoTrue the other two keys only when it is
+   * enabled (GOTRUE_OAUTH_SERVER_AUTHORIZATION_PATH, _ALLOW_DYNAMIC_REGISTRATION); an absent path is "".
+   */
+  oauthServer: { enabled: boolean; authorizationUrlPath: string; allowDynamicRegistration: boolean }
   mfa: {
     maxEnrolledFactors: number
     totp: { enrollEnabled: boolean; verifyEnabled: boolean }
@@ -298,7 +301,7 @@ function loadAuthSettings(auth: Table, file: string, localSmtp: Table = {}): Aut
       solana: value(table(table(auth, 'web3'), 'solana'), 'enabled', false),
       ethereum: value(table(table(auth, 'web3'), 'ethereum'), 'enabled', false),
     },
-    oauthServer: { enabled: value(table(auth, 'oauth_server'), 'enabled', false) },
+    oauthServer: oauthServerSettings(table(auth, 'oauth_server')),
     mfa: {
       maxEnrolledFactors: value(mfa, 'max_enrolled_factors', 10),
       totp: factor('totp'),
@@ -317,6 +320,14 @@ function loadAuthSettings(auth: Table, file: string, localSmtp: Table = {}): Aut
       rpOrigins: value(webauthn, 'rp_origins', ['http://localhost:3000']),
     },
     hooks: authHookSettingsFrom(auth),
+  }
+}
+
+function oauthServerSettings(section: Table): AuthSettings['oauthServer'] {
+  return {
+    enabled: value(section, 'enabled', false),
+    authorizationUrlPath: value(section, 'authorization_url_path', ''),
+    allowDynamicRegistration: value(section, 'allow_dynamic_registration', false),
   }
 }
 
