@@ -4,25 +4,30 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121080100_create_course_outline.sql
 --   supabase/migrations/20261124120200_create_course_instructors.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.course_staff(target_course uuid)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(
-    jsonb_agg(
-      jsonb_build_object('display_name', p.display_name, 'avatar_path', p.avatar_path, 'role', m.role)
-      order by m.role, p.display_name
-    ),
-    '[]'::jsonb
-  )
-  from public.courses c
-  join public.course_instructors i on i.course_id = c.id
-  join public.school_members m on m.school_id = i.school_id and m.user_id = i.user_id
-  join public.profiles p on p.id = i.user_id
-  where c.id = target_course and (c.status <> 'draft' or private.is_course_member(c.id));
+begin
+  return (
+    select coalesce(
+      jsonb_agg(
+        jsonb_build_object('display_name', p.display_name, 'avatar_path', p.avatar_path, 'role', m.role)
+        order by m.role, p.display_name
+      ),
+      '[]'::jsonb
+    )
+    from public.courses c
+    join public.course_instructors i on i.course_id = c.id
+    join public.school_members m on m.school_id = i.school_id and m.user_id = i.user_id
+    join public.profiles p on p.id = i.user_id
+    where c.id = target_course and (c.status <> 'draft' or private.is_course_member(c.id))
+  );
+end;
 $function$;
 
 -- Comment

@@ -3,19 +3,24 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121070000_create_courses.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.is_course_member(target_course uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1
-    from public.courses c
-    join public.school_members m on m.school_id = c.school_id
-    where c.id = target_course and m.user_id = (select auth.uid())
+begin
+  return (
+    select exists (
+      select 1
+      from public.courses c
+      join public.school_members m on m.school_id = c.school_id
+      where c.id = target_course and m.user_id = (select auth.uid())
+    )
   );
+end;
 $function$;
 
 -- Comment

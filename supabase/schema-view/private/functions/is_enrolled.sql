@@ -3,17 +3,22 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121070300_create_enrollments.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.is_enrolled(target_course uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1 from public.enrollments
-    where course_id = target_course and user_id = (select auth.uid()) and status in ('active', 'completed')
+begin
+  return (
+    select exists (
+      select 1 from public.enrollments
+      where course_id = target_course and user_id = (select auth.uid()) and status in ('active', 'completed')
+    )
   );
+end;
 $function$;
 
 -- Comment

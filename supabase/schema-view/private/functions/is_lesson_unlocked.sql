@@ -4,25 +4,30 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121070500_create_lesson_availability.sql
 --   supabase/migrations/20261124090000_derive_lesson_unlock_from_availability.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.is_lesson_unlocked(target_lesson uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(
-    (
-      select a.available
-      from public.lessons l
-      cross join lateral private.lesson_availability(l.course_id) a
-      where l.id = target_lesson
-        and a.lesson_id = l.id
-        -- Unlocked is an enrolled learner's notion: members and preview visitors have policies of their own.
-        and private.is_enrolled(l.course_id)
-    ),
-    false
+begin
+  return (
+    select coalesce(
+      (
+        select a.available
+        from public.lessons l
+        cross join lateral private.lesson_availability(l.course_id) a
+        where l.id = target_lesson
+          and a.lesson_id = l.id
+          -- Unlocked is an enrolled learner's notion: members and preview visitors have policies of their own.
+          and private.is_enrolled(l.course_id)
+      ),
+      false
+    )
   );
+end;
 $function$;
 
 -- Comment

@@ -3,17 +3,22 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121060200_create_schools.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.is_school_member(target_school uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1 from public.school_members
-    where school_id = target_school and user_id = (select auth.uid())
+begin
+  return (
+    select exists (
+      select 1 from public.school_members
+      where school_id = target_school and user_id = (select auth.uid())
+    )
   );
+end;
 $function$;
 
 -- Comment

@@ -6,14 +6,19 @@
 --   supabase/migrations/20261124090000_derive_lesson_unlock_from_availability.sql
 --   supabase/migrations/20261124110400_drip_from_cohort_start.sql
 --   supabase/migrations/20261124132000_preview_course_as_learner.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.lesson_availability(target_course uuid)
  RETURNS TABLE(lesson_id uuid, available boolean, lock jsonb, progress jsonb)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select a.lesson_id, a.available, a.lock, a.progress from private.lesson_availability(target_course, false) a;
+#variable_conflict use_column
+begin
+  return query
+    select a.lesson_id, a.available, a.lock, a.progress from private.lesson_availability(target_course, false) a;
+end;
 $function$;
 
 -- Comment
@@ -27,86 +32,90 @@ grant execute on function private.lesson_availability(target_course uuid) to ser
 
 CREATE OR REPLACE FUNCTION private.lesson_availability(target_course uuid, as_learner boolean)
  RETURNS TABLE(lesson_id uuid, available boolean, lock jsonb, progress jsonb)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with membership as (
-    select private.is_course_member(target_course) as is_member
-  ),
-  viewer as (
+#variable_conflict use_column
+begin
+  return query
+    with membership as (
+      select private.is_course_member(target_course) as is_member
+    ),
+    viewer as (
+      select
+        -- Previewing is a member's act only: for anyone else as_learner changes nothing.
+        m.is_member and coalesce(as_learner, false) as previewing,
+        m.is_member and not coalesce(as_learner, false) as staff,
+        m.is_member,
+        -- A preview stands in for a learner who enrolled now, in no cohort: drip offsets count from today.
+        case when m.is_member and as_learner then now() else e.enrolled_at end as enrolled_at,
+        case when m.is_member and as_learner then now() else coalesce(co.starts_at, e.enrolled_at) end as drip_from
+      from membership m
+      left join public.enrollments e
+        on e.course_id = target_course and e.user_id = (select auth.uid()) and e.status in ('active', 'completed')
+      left join public.cohorts co on co.id = e.cohort_id
+    ),
+    ordered as (
+      select
+        l.id, l.title, l.is_preview,
+        c.status = 'published' as course_published,
+        c.progression,
+        row_number() over (order by s.position, l.position) as ord,
+        -- Drip: the later of a fixed date and the learner's offset from their cohort's start or, without a cohort,
+        -- from enrolling (greatest ignores nulls).
+        greatest(
+          s.release_at,
+          (select v.drip_from from viewer v) + make_interval(days => s.release_offset_days)
+        ) as opens_at,
+        coalesce(p.status = 'completed', false) as completed,
+        case when p.lesson_id is null then null else jsonb_build_object(
+          'status', p.status, 'position_s', p.position_s, 'watched_s', p.watched_s,
+          'completed_at', p.completed_at, 'completed_by', p.completed_by, 'updated_at', p.updated_at
+        ) end as progress
+      from public.lessons l
+      join public.course_sections s on s.id = l.section_id
+      join public.courses c on c.id = l.course_id
+      -- A preview is a fresh enrollment: none of the member's own progress shows through.
+      left join public.lesson_progress p
+        on p.lesson_id = l.id and p.user_id = (select auth.uid()) and not (select v.previewing from viewer v)
+      where l.course_id = target_course
+        -- Nothing about a course the caller cannot read (a draft's lessons stay hidden from outsiders).
+        and (
+          c.status = 'published'
+          or (select v.is_member from viewer v)
+          or (select v.enrolled_at from viewer v) is not null
+        )
+    ),
+    -- Sequential courses open each lesson once every earlier one is completed: the first incomplete lesson blocks
+    -- everything after it.
+    first_incomplete as (
+      select o.id, o.title, o.ord from ordered o where not o.completed order by o.ord limit 1
+    )
     select
-      -- Previewing is a member's act only: for anyone else as_learner changes nothing.
-      m.is_member and coalesce(as_learner, false) as previewing,
-      m.is_member and not coalesce(as_learner, false) as staff,
-      m.is_member,
-      -- A preview stands in for a learner who enrolled now, in no cohort: drip offsets count from today.
-      case when m.is_member and as_learner then now() else e.enrolled_at end as enrolled_at,
-      case when m.is_member and as_learner then now() else coalesce(co.starts_at, e.enrolled_at) end as drip_from
-    from membership m
-    left join public.enrollments e
-      on e.course_id = target_course and e.user_id = (select auth.uid()) and e.status in ('active', 'completed')
-    left join public.cohorts co on co.id = e.cohort_id
-  ),
-  ordered as (
-    select
-      l.id, l.title, l.is_preview,
-      c.status = 'published' as course_published,
-      c.progression,
-      row_number() over (order by s.position, l.position) as ord,
-      -- Drip: the later of a fixed date and the learner's offset from their cohort's start or, without a cohort,
-      -- from enrolling (greatest ignores nulls).
-      greatest(
-        s.release_at,
-        (select v.drip_from from viewer v) + make_interval(days => s.release_offset_days)
-      ) as opens_at,
-      coalesce(p.status = 'completed', false) as completed,
-      case when p.lesson_id is null then null else jsonb_build_object(
-        'status', p.status, 'position_s', p.position_s, 'watched_s', p.watched_s,
-        'completed_at', p.completed_at, 'completed_by', p.completed_by, 'updated_at', p.updated_at
-      ) end as progress
-    from public.lessons l
-    join public.course_sections s on s.id = l.section_id
-    join public.courses c on c.id = l.course_id
-    -- A preview is a fresh enrollment: none of the member's own progress shows through.
-    left join public.lesson_progress p
-      on p.lesson_id = l.id and p.user_id = (select auth.uid()) and not (select v.previewing from viewer v)
-    where l.course_id = target_course
-      -- Nothing about a course the caller cannot read (a draft's lessons stay hidden from outsiders).
-      and (
-        c.status = 'published'
-        or (select v.is_member from viewer v)
-        or (select v.enrolled_at from viewer v) is not null
-      )
-  ),
-  -- Sequential courses open each lesson once every earlier one is completed: the first incomplete lesson blocks
-  -- everything after it.
-  first_incomplete as (
-    select o.id, o.title, o.ord from ordered o where not o.completed order by o.ord limit 1
-  )
-  select
-    o.id,
-    case
-      when v.staff then true
-      when o.is_preview and o.course_published then true
-      when v.enrolled_at is null then false
-      when o.opens_at > now() then false
-      when o.progression = 'sequential' and f.ord < o.ord then false
-      else true
-    end,
-    case
-      when v.staff then null
-      when o.is_preview and o.course_published then null
-      when v.enrolled_at is null then jsonb_build_object('reason', 'enroll')
-      when o.opens_at > now() then jsonb_build_object('reason', 'release', 'opens_at', o.opens_at)
-      when o.progression = 'sequential' and f.ord < o.ord
-        then jsonb_build_object('reason', 'sequence', 'lesson_id', f.id, 'lesson_title', f.title)
-      else null
-    end,
-    o.progress
-  from ordered o
-  cross join viewer v
-  left join first_incomplete f on true;
+      o.id,
+      case
+        when v.staff then true
+        when o.is_preview and o.course_published then true
+        when v.enrolled_at is null then false
+        when o.opens_at > now() then false
+        when o.progression = 'sequential' and f.ord < o.ord then false
+        else true
+      end,
+      case
+        when v.staff then null
+        when o.is_preview and o.course_published then null
+        when v.enrolled_at is null then jsonb_build_object('reason', 'enroll')
+        when o.opens_at > now() then jsonb_build_object('reason', 'release', 'opens_at', o.opens_at)
+        when o.progression = 'sequential' and f.ord < o.ord
+          then jsonb_build_object('reason', 'sequence', 'lesson_id', f.id, 'lesson_title', f.title)
+        else null
+      end,
+      o.progress
+    from ordered o
+    cross join viewer v
+    left join first_incomplete f on true;
+end;
 $function$;
 
 -- Comment

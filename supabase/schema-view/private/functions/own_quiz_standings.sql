@@ -3,16 +3,21 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129201100_outline_quiz_standings_signed_in.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.own_quiz_standings(target_course uuid)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_object_agg(s.lesson_id, private.quiz_standing(s.lesson_id, (select auth.uid()))), '{}')
-  from public.quiz_settings s
-  where s.course_id = target_course;
+begin
+  return (
+    select coalesce(jsonb_object_agg(s.lesson_id, private.quiz_standing(s.lesson_id, (select auth.uid()))), '{}')
+    from public.quiz_settings s
+    where s.course_id = target_course
+  );
+end;
 $function$;
 
 -- Comment

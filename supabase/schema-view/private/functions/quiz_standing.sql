@@ -3,53 +3,58 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129200500_create_quiz_grading.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.quiz_standing(target_lesson uuid, learner uuid)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with settings as (
-    select s.* from public.quiz_settings s where s.lesson_id = target_lesson
-  ),
-  mine as (
-    select a.* from public.quiz_attempts a where a.lesson_id = target_lesson and a.user_id = learner
-  ),
-  counts as (
-    select
-      (select count(*) from mine)::integer as used,
-      (select s.attempts_allowed + coalesce((
-         select g.extra from public.quiz_attempt_grants g where g.lesson_id = target_lesson and g.user_id = learner
-       ), 0) from settings s) as allowed,
-      (select m.id from mine m where m.submitted_at is null) as open_id,
-      (select max(m.submitted_at) from mine m) as last_submitted,
-      (select m.percent from mine m where m.submitted_at is not null order by m.submitted_at desc, m.number desc limit 1)
-        as latest_percent,
-      (select m.passed from mine m where m.submitted_at is not null order by m.submitted_at desc, m.number desc limit 1)
-        as latest_passed
-  )
-  select jsonb_build_object(
-    'open_attempt_id', c.open_id,
-    'attempts_used', c.used,
-    'attempts_left', case when c.allowed is null then null else greatest(c.allowed - c.used, 0) end,
-    'next_attempt_at', case
-      when c.open_id is not null then null
-      when c.allowed is not null and c.allowed - c.used <= 0 then null
-      when c.last_submitted + make_interval(mins => s.cooldown_minutes) > now()
-        then c.last_submitted + make_interval(mins => s.cooldown_minutes)
-    end,
-    'best_percent', case s.grading
-      when 'latest' then c.latest_percent
-      else (select max(m.percent) from mine m)
-    end,
-    'passed', coalesce(case s.grading
-      when 'latest' then c.latest_passed
-      else (select bool_or(m.passed) from mine m)
-    end, false),
-    'passed_ever', coalesce((select bool_or(m.passed) from mine m), false)
-  )
-  from settings s cross join counts c;
+begin
+  return (
+    with settings as (
+      select s.* from public.quiz_settings s where s.lesson_id = target_lesson
+    ),
+    mine as (
+      select a.* from public.quiz_attempts a where a.lesson_id = target_lesson and a.user_id = learner
+    ),
+    counts as (
+      select
+        (select count(*) from mine)::integer as used,
+        (select s.attempts_allowed + coalesce((
+           select g.extra from public.quiz_attempt_grants g where g.lesson_id = target_lesson and g.user_id = learner
+         ), 0) from settings s) as allowed,
+        (select m.id from mine m where m.submitted_at is null) as open_id,
+        (select max(m.submitted_at) from mine m) as last_submitted,
+        (select m.percent from mine m where m.submitted_at is not null order by m.submitted_at desc, m.number desc limit 1)
+          as latest_percent,
+        (select m.passed from mine m where m.submitted_at is not null order by m.submitted_at desc, m.number desc limit 1)
+          as latest_passed
+    )
+    select jsonb_build_object(
+      'open_attempt_id', c.open_id,
+      'attempts_used', c.used,
+      'attempts_left', case when c.allowed is null then null else greatest(c.allowed - c.used, 0) end,
+      'next_attempt_at', case
+        when c.open_id is not null then null
+        when c.allowed is not null and c.allowed - c.used <= 0 then null
+        when c.last_submitted + make_interval(mins => s.cooldown_minutes) > now()
+          then c.last_submitted + make_interval(mins => s.cooldown_minutes)
+      end,
+      'best_percent', case s.grading
+        when 'latest' then c.latest_percent
+        else (select max(m.percent) from mine m)
+      end,
+      'passed', coalesce(case s.grading
+        when 'latest' then c.latest_passed
+        else (select bool_or(m.passed) from mine m)
+      end, false),
+      'passed_ever', coalesce((select bool_or(m.passed) from mine m), false)
+    )
+    from settings s cross join counts c
+  );
+end;
 $function$;
 
 -- Comment

@@ -6,6 +6,7 @@
 --   supabase/migrations/20261124132000_preview_course_as_learner.sql
 --   supabase/migrations/20261129200900_quizzes_in_progress_reads.sql
 --   supabase/migrations/20261129201100_outline_quiz_standings_signed_in.sql
+--   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION public.course_outline(slug text, lesson_id uuid DEFAULT NULL::uuid, as_learner boolean DEFAULT false)
  RETURNS jsonb
@@ -70,27 +71,35 @@ begin
     left join public.quiz_settings qs on qs.lesson_id = l.id
     where l.course_id = target.id
   ),
+  -- Each section's lessons grouped in one pass over lesson_rows, then joined to the sections by id (a section
+  -- without lessons keeps its zeros and empty list).
+  section_lessons as materialized (
+    select
+      r.section_id,
+      coalesce(sum(r.duration_s), 0)::integer as duration_s,
+      count(*)::integer as lesson_count,
+      count(*) filter (where r.progress_status = 'completed')::integer as completed_count,
+      jsonb_agg(
+        jsonb_build_object(
+          'id', r.id, 'position', r.position, 'title', r.title, 'kind', r.kind, 'duration_s', r.duration_s,
+          'is_preview', r.is_preview, 'completion_rule', r.completion_rule,
+          'completion_threshold', r.completion_threshold, 'available', r.available, 'lock', r.lock,
+          'progress', r.progress, 'quiz', r.quiz
+        ) order by r.position
+      ) as lessons
+    from lesson_rows r
+    group by r.section_id
+  ),
   section_rows as (
     select
       s.id, s.position, s.title, s.release_at, s.release_offset_days,
-      coalesce(sum(r.duration_s), 0)::integer as duration_s,
-      count(r.id)::integer as lesson_count,
-      count(r.id) filter (where r.progress_status = 'completed')::integer as completed_count,
-      coalesce(
-        jsonb_agg(
-          jsonb_build_object(
-            'id', r.id, 'position', r.position, 'title', r.title, 'kind', r.kind, 'duration_s', r.duration_s,
-            'is_preview', r.is_preview, 'completion_rule', r.completion_rule,
-            'completion_threshold', r.completion_threshold, 'available', r.available, 'lock', r.lock,
-            'progress', r.progress, 'quiz', r.quiz
-          ) order by r.position
-        ) filter (where r.id is not null),
-        '[]'::jsonb
-      ) as lessons
+      coalesce(sl.duration_s, 0) as duration_s,
+      coalesce(sl.lesson_count, 0) as lesson_count,
+      coalesce(sl.completed_count, 0) as completed_count,
+      coalesce(sl.lessons, '[]'::jsonb) as lessons
     from public.course_sections s
-    left join lesson_rows r on r.section_id = s.id
+    left join section_lessons sl on sl.section_id = s.id
     where s.course_id = target.id
-    group by s.id
   )
   select
     coalesce(

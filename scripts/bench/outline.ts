@@ -1,0 +1,141 @@
+// `npm run bench -- outline`: course_outline, the one call behind the course page and the player, through the local
+// stack's REST service with a learner's JWT, on a throw-away database (port OUTLINE_BENCH_PORT, default 55050) with
+// the migrations, the demo seed and outline-course.sql (40 sections x 10 lessons). BENCH_CONNECTIONS (default 50)
+// users at once for BENCH_SECONDS (default 10) per case: the demo course's page and player (Kenji's SQL course, 11
+// lessons) and the long course's page and player. p50/p95/p99 beside the issue's targets.
+import autocannon from 'autocannon'
+import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { loadConfig } from '../local-stack/config/index.ts'
+import { syncMigrations } from '../local-stack/db/migrations.ts'
+import { anonKey } from '../local-stack/keys/index.ts'
+import { signHs256 } from '../local-stack/keys/jwt.ts'
+import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
+import { percentile } from './percentile-rank.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const port = Number(process.env.OUTLINE_BENCH_PORT ?? 55050)
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const learner = 'a0000000-0000-4000-8000-000000000007' // Kenji, enrolled in the SQL course and the long course
+
+interface Case {
+  name: string
+  slug: string
+  lessons: number
+  player: boolean
+  target: number
+}
+
+const cases: Case[] = [
+  { name: 'demo course, course page', slug: 'sql-for-product-people', lessons: 11, player: false, target: 20 },
+  { name: 'demo course, player', slug: 'sql-for-product-people', lessons: 11, player: true, target: 20 },
+  { name: 'long course, course page', slug: 'outline-course', lessons: 400, player: false, target: 60 },
+  { name: 'long course, player', slug: 'outline-course', lessons: 400, player: true, target: 60 },
+]
+
+interface Run {
+  rps: number
+  latencies: number[]
+  failures: number
+}
+
+function load(url: string, paths: string[], headers: Record<string, string>, duration: number): Promise<Run> {
+  let next = 0
+  const latencies: number[] = []
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration,
+        headers,
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({ rps: result.requests.total / duration, latencies, failures: result.non2xx + result.errors })
+      },
+    )
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  })
+}
+
+const dir = path.join(os.tmpdir(), `summit-bench-outline-${process.pid}`)
+const db = await startScratchCluster(dir, port)
+let server: ChildProcess | undefined
+try {
+  process.stdout.write(`outline benchmark: ${os.cpus().length} CPUs, database on port ${port}\n`)
+  await syncMigrations(db.cluster.url(), loadConfig())
+  const client = new pg.Client({ connectionString: db.url })
+  await client.connect()
+  await client.query('begin')
+  await client.query(readFileSync(path.join(here, 'outline-course.sql'), 'utf8'))
+  await client.query('commit')
+  await client.query('analyze')
+  // The player's call names a lesson: every lesson of the course in turn, as learners spread over it.
+  const lessonIds = new Map<string, string[]>()
+  for (const c of cases) {
+    const { rows } = await client.query<{ id: string }>(
+      `select l.id from public.lessons l join public.courses c on c.id = l.course_id where c.slug = $1 order by l.id`,
+      [c.slug],
+    )
+    if (rows.length !== c.lessons) throw new Error(`${c.slug}: ${rows.length} lessons, expected ${c.lessons}`)
+    lessonIds.set(
+      c.slug,
+      rows.map((r) => r.id),
+    )
+  }
+  await client.end()
+
+  server = fork(path.join(here, 'outline-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DB_URL: db.url },
+  })
+  const serverPort = await new Promise<number>((resolve, reject) => {
+    server!.once('message', (msg) => resolve((msg as { port: number }).port))
+    server!.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)))
+  })
+  const token = signHs256({
+    sub: learner,
+    role: 'authenticated',
+    aud: 'authenticated',
+    aal: 'aal1',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })
+  const base = `http://127.0.0.1:${serverPort}`
+  const headers = { apikey: anonKey, authorization: `Bearer ${token}` }
+  const pathsOf = (c: Case) =>
+    c.player
+      ? lessonIds.get(c.slug)!.map((id) => `/rest/v1/rpc/course_outline?slug=${c.slug}&lesson_id=${id}`)
+      : [`/rest/v1/rpc/course_outline?slug=${c.slug}`]
+
+  process.stdout.write(`${connections} users at once, ${seconds} s per case, learner JWT, through REST\n\n`)
+  const ms = (n: number) => `${n.toFixed(1)} ms`
+  let failures = 0
+  for (const c of cases) {
+    await load(base, pathsOf(c), headers, 3) // warm-up
+    const run = await load(base, pathsOf(c), headers, seconds)
+    failures += run.failures
+    const sorted = [...run.latencies].sort((a, b) => a - b)
+    const p95 = percentile(sorted, 95)
+    process.stdout.write(
+      `${c.name} (${c.lessons} lessons): ${Math.round(run.rps)} req/s\n` +
+        `  p50 ${ms(percentile(sorted, 50))}   p95 ${ms(p95)}   p99 ${ms(percentile(sorted, 99))}   ` +
+        `target p95 <= ${c.target} ms: ${p95 <= c.target ? 'met' : 'MISSED'}\n`,
+    )
+  }
+  process.stdout.write(`\nnon-2xx responses and errors: ${failures}\n`)
+} finally {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve))
+    server.send('stop')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+    if (server.exitCode === null) server.kill('SIGKILL')
+  }
+  await db.stop()
+}
