@@ -19,6 +19,7 @@ import { assertPortsFree } from './local-stack/ports.ts'
 import { lockfileProblems } from './checks/lockfile.ts'
 import { workflowProblems } from './checks/workflow.ts'
 import { importCycleProblems } from './checks/import-cycles.ts'
+import { functionImportMapProblems } from './checks/function-import-maps.ts'
 import { migrationHistoryProblems } from './migration-history.ts'
 import { prepareFunctionDeps } from './setup/deno-cache.ts'
 import { denoCacheDir } from './local-stack/functions/deno.ts'
@@ -89,8 +90,8 @@ await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
 await suite('lint (eslint, prettier)', async () =>
   add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
 )
-// Deno reads supabase/functions/deno.json (imports, the frozen deno.lock) only when it runs there, and the functions'
-// npm packages come from the project's cache, as the functions service runs them.
+// Deno reads supabase/functions/deno.json (a workspace of each function's deno.json, the frozen deno.lock) only when
+// it runs there, and the functions' npm packages come from the project's cache, as the functions service runs them.
 const functionsDir = path.join(repoRoot, 'supabase', 'functions')
 const inFunctions = { cwd: functionsDir, env: { DENO_DIR: denoCacheDir } }
 await suite("edge functions' npm packages (frozen deno.lock, project cache)", async () => {
@@ -103,6 +104,11 @@ await suite('edge functions (deno fmt, lint, check)', async () =>
     await check(bin('deno'), ['lint'], inFunctions),
     await check(bin('deno'), ['check', ...functionSources()], inFunctions),
   ),
+)
+// `supabase functions deploy` bundles each function with its own deno.json as the only import map: each must resolve
+// and type-check its whole graph alone (frozen deno.lock), and list nothing it does not import.
+await suite("edge functions' import maps as deploy reads them (<name>/deno.json)", async () =>
+  rule(await functionImportMapProblems({ functionsDir, denoDir: denoCacheDir })),
 )
 await suite('edge function unit tests (deno test)', () =>
   // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
