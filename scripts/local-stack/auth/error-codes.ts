@@ -83,6 +83,11 @@ export const authErrorCodes = [
   'hook_timeout_after_retry',
   'hook_payload_over_size_limit',
   'hook_payload_invalid_content_type',
+  'feature_disabled',
+  'oauth_client_not_found',
+  'oauth_authorization_not_found',
+  'oauth_consent_not_found',
+  'oauth_dynamic_client_registration_disabled',
   // GoTrue's code for an error that was given none (a hook's own refusal); sent without an x-sb-error-code header.
   'unknown',
   // Not GoTrue's: the local stack bounds request bodies (GoTrue relies on its proxy for that).

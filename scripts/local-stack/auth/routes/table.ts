@@ -5,6 +5,7 @@ import { Router, type RouteOptions } from '../../http/router.ts'
 import type { AuthContext } from '../context.ts'
 import type { AuthHandler } from '../http/request.ts'
 import type { RateLimitBucket } from '../rate-limit.ts'
+import { oauthServerRoutes } from '../oauth-server/routes.ts'
 import * as adminFactors from './admin-factors.ts'
 import * as adminLinks from './admin-links.ts'
 import * as adminUsers from './admin-users.ts'
@@ -143,6 +144,7 @@ export function authRoutes(context: AuthContext): Row[] {
     ['POST', '/sso', unsupported.samlDisabled, { auth: 'none', operation: 'SingleSignOn' }],
     ['GET', '/sso/saml/metadata', unsupported.samlDisabled, { auth: 'none', operation: 'SAMLMetadata' }],
     ['POST', '/sso/saml/acs', unsupported.samlDisabled, { auth: 'none', operation: 'SamlAcs' }],
+    ...oauthServerRoutes(),
   )
   return rows
 }

@@ -172,11 +172,11 @@ describe.skipIf(!testDbUrl())('errors and bad input', () => {
       code: 'validation_failed',
       message: 'Unsupported provider: Provider myspace could not be found',
     })
-    // With [auth.oauth_server] off GoTrue registers none of its routes: its router's 404.
+    // With [auth.oauth_server] off GoTrue still routes these paths, to its requireOAuthServerEnabled 404.
     for (const path of ['/oauth/authorize', '/oauth/clients/register', '/.well-known/oauth-authorization-server']) {
       const off = await h.call(path, path.endsWith('register') ? json({}) : {})
       expect(off.status, path).toBe(404)
-      expect(await off.text(), path).toBe('404 page not found\n')
+      expect(await off.json(), path).toEqual({ code: 'feature_disabled', message: 'OAuth server is disabled' })
     }
   })
 
