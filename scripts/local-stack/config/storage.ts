@@ -16,6 +16,8 @@ export interface StorageSettings {
   /** Bytes: no object may be larger (storage-api's FILE_SIZE_LIMIT). */
   fileSizeLimit: number
   buckets: Record<string, ConfigBucket>
+  /** `[storage.s3_protocol] enabled`: the S3 endpoint at /storage/v1/s3 (the CLI's template turns it on). */
+  s3Protocol?: boolean
 }
 
 type Table = Record<string, unknown>
@@ -54,6 +56,7 @@ export function storageSettingsFrom(raw: Table): StorageSettings {
   const buckets = asTable(storage.buckets)
   return {
     enabled: storage.enabled !== false,
+    s3Protocol: asTable(storage.s3_protocol).enabled !== false,
     fileSizeLimit: parseConfigSize(storage.file_size_limit ?? '50MiB', 'storage.file_size_limit'),
     buckets: Object.fromEntries(
       Object.entries(buckets).map(([name, value]) => {

@@ -89,7 +89,24 @@ export const createBucket: Handler = async (ctx, request) => {
   mustBeValidBucketName(id)
   if (body.type === 'ANALYTICS') throw errors.featureNotEnabled('iceberg_catalog')
   const { fileSizeLimit, allowedMimeTypes, isPublic } = limits(ctx, body)
+  await insertBucket(ctx, request, { id, name, isPublic, fileSizeLimit, allowedMimeTypes })
+  sendJson(request.res, 200, { name })
+}
+
+/** Creates a bucket as the caller (RLS on storage.buckets decides), owned by the caller's sub. */
+export async function insertBucket(
+  ctx: StorageContext,
+  request: StorageRequest,
+  bucket: {
+    id: string
+    name: string
+    isPublic?: boolean
+    fileSizeLimit?: number | null
+    allowedMimeTypes?: string[] | null
+  },
+): Promise<void> {
   const owner = request.caller.sub
+  const { id, name, isPublic, fileSizeLimit, allowedMimeTypes } = bucket
   await ctx.db.run(scopeOf(request), (tx) =>
     tx.exec(
       'insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) ' +
@@ -97,7 +114,6 @@ export const createBucket: Handler = async (ctx, request) => {
       [id, name, ownerUuid(owner), owner ?? null, isPublic ?? false, fileSizeLimit ?? null, allowedMimeTypes ?? null],
     ),
   )
-  sendJson(request.res, 200, { name })
 }
 
 export const updateBucket: Handler = async (ctx, request) => {
@@ -142,6 +158,12 @@ export const emptyBucket: Handler = async (ctx, request) => {
 export const deleteBucket: Handler = async (ctx, request) => {
   const id = bucketId(request)
   await readJson(request.req, true)
+  await dropBucket(ctx, request, id)
+  sendJson(request.res, 200, { message: 'Successfully deleted' })
+}
+
+/** Deletes an empty bucket as the caller: NoSuchBucket when it is not there or RLS hides it, ResourceNotEmpty. */
+export async function dropBucket(ctx: StorageContext, request: StorageRequest, id: string): Promise<void> {
   await ctx.db.run(scopeOf(request, serviceCaller), async (tx) => {
     const [bucket] = await tx.query('select id from storage.buckets where id = $1 for update', [id])
     if (!bucket) throw errors.noSuchBucket()
@@ -151,5 +173,4 @@ export const deleteBucket: Handler = async (ctx, request) => {
     // storage-api answers "not found" when RLS lets the caller see the bucket but not delete it.
     if ((await tx.exec('delete from storage.buckets where id = $1', [id])) === 0) throw errors.noSuchBucket()
   })
-  sendJson(request.res, 200, { message: 'Successfully deleted' })
 }

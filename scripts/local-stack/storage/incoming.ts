@@ -66,7 +66,7 @@ async function readRaw(req: IncomingMessage, limits: IncomingLimits): Promise<In
  * and the request is kept out of that so its connection stays ours, to answer and to drop the rest of the body.
  * A request that closes before its end fails the proxy, so the upload sees the hang-up.
  */
-function bodyOf(req: IncomingMessage): Readable {
+export function bodyOf(req: IncomingMessage): Readable {
   const proxy = new PassThrough()
   const onClose = () => {
     if (!req.readableEnded) proxy.destroy(new Error('Request stream closed before upload could complete'))

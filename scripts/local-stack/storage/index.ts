@@ -16,6 +16,7 @@ import { sendJson } from '../http/json.ts'
 import { discardBody, sendError } from './http.ts'
 import { createResumableUploads, type ResumableOptions } from './resumable/index.ts'
 import { router, type StorageRouteOptions } from './routes.ts'
+import { handleS3, isS3Path } from './s3/index.ts'
 import { syncConfigBuckets } from './sync-buckets.ts'
 
 export interface StorageServiceOptions {
@@ -97,6 +98,9 @@ async function handle(ctx: StorageContext, req: IncomingMessage, res: ServerResp
   const method = req.method ?? 'GET'
   const queryAt = target.indexOf('?')
   const path = queryAt === -1 ? target : target.slice(0, queryAt)
+  if (isS3Path(path) && ctx.settings.s3Protocol !== false) {
+    return handleS3(ctx, req, res, path, new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)))
+  }
   const matched = router.match(method, path)
   if (!matched || isMethodNotAllowed(matched)) {
     discardBody(req)

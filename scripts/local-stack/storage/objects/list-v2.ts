@@ -1,13 +1,13 @@
 // `listV2()`: POST /object/list-v2/{bucket} with {prefix, limit, cursor, with_delimiter, sortBy}, answered as
 // storage-api's listObjectsV2 answers it: {hasNext, nextCursor, nextCursorKey, folders, objects}, one page of at most
 // `limit` (1000 at most) entries, run as the caller so RLS decides what shows.
-import { scopeOf, type Handler } from '../context.ts'
+import { scopeOf, type Handler, type StorageContext, type StorageRequest } from '../context.ts'
 import { errors } from '../errors.ts'
 import { sendJson } from '../../http/json.ts'
 import { readJson } from '../http.ts'
 import { decodeCursor, encodeCursor, type Cursor } from './list-cursor.ts'
 
-interface Entry {
+export interface Entry {
   id: string | null
   name: string
   updated_at?: Date | null
@@ -122,15 +122,45 @@ async function search(
 export const listObjectsV2: Handler = async (ctx, request) => {
   const { bucket } = request.params as { bucket: string }
   const body = parseBody(await readJson(request.req))
-  const limit = Math.min(body.limit || 1000, 1000)
-  const prefix = body.prefix || ''
-  const cursor = body.cursor ? decodeCursor(body.cursor) : undefined
+  const page = await listPage(ctx, request, bucket, {
+    prefix: body.prefix || '',
+    limit: Math.min(body.limit || 1000, 1000),
+    cursor: body.cursor ? decodeCursor(body.cursor) : undefined,
+    withDelimiter: body.withDelimiter === true,
+    sortBy: body.sortBy,
+  })
+  sendJson(request.res, 200, page)
+}
+
+export interface ListQuery {
+  prefix: string
+  limit: number
+  cursor: Cursor | undefined
+  withDelimiter: boolean
+  sortBy?: { column?: string; order?: string }
+}
+
+export interface ListPage {
+  hasNext: boolean
+  nextCursor?: string
+  nextCursorKey?: string
+  folders: Entry[]
+  objects: Entry[]
+}
+
+/** One page of a bucket's objects (and, with the delimiter, folders) as the caller sees them under RLS. */
+export async function listPage(
+  ctx: StorageContext,
+  request: StorageRequest,
+  bucket: string,
+  { prefix, limit, cursor, withDelimiter, sortBy }: ListQuery,
+): Promise<ListPage> {
   // A cursor carries the sort it was issued under and wins over the body's.
-  const sort = { column: cursor?.sortColumn || body.sortBy?.column, order: cursor?.sortOrder || body.sortBy?.order }
+  const sort = { column: cursor?.sortColumn || sortBy?.column, order: cursor?.sortOrder || sortBy?.order }
   let rows = await ctx.db.run(scopeOf(request), (tx) =>
-    search(tx, bucket, prefix, body.withDelimiter === true, limit + 1, cursor, sort),
+    search(tx, bucket, prefix, withDelimiter, limit + 1, cursor, sort),
   )
-  if (body.withDelimiter) {
+  if (withDelimiter) {
     // Names deeper than one level below the prefix collapse into their folder (search_v2 already does it).
     const collapsed: Entry[] = []
     let previous = ''
@@ -169,5 +199,5 @@ export const listObjectsV2: Handler = async (ctx, request) => {
       nextCursorKey: last.name,
     }
   }
-  sendJson(request.res, 200, { hasNext, ...next, folders, objects })
+  return { hasNext, ...next, folders, objects }
 }

@@ -93,11 +93,10 @@ export const moveObject: Handler = async (ctx, request) => {
   sendJson(request.res, 200, { message: 'Successfully moved', Id: moved?.id, Key: to.key })
 }
 
-/** The destination's file metadata: the source's, or with copyMetadata false the source's overridden by the body's. */
-function copiedMetadata(source: ObjectRow, body: Record<string, unknown>, copyMetadata: boolean) {
+/** The destination's file metadata: the source's, or with copyMetadata false the source's overridden by `given`. */
+function copiedMetadata(source: ObjectRow, given: Record<string, unknown>, copyMetadata: boolean) {
   const metadata: Record<string, unknown> = { ...(source.metadata ?? {}) }
   if (copyMetadata) return metadata
-  const given = (body.metadata ?? {}) as Record<string, unknown>
   if (typeof given.cacheControl === 'string') metadata.cacheControl = given.cacheControl
   if (typeof given.mimetype === 'string') metadata.mimetype = given.mimetype
   return metadata
@@ -118,20 +117,43 @@ function headerUserMetadata(header: string | string[] | undefined): Record<strin
 
 export const copyObject: Handler = async (ctx, request) => {
   const { from, to, body } = await readTransfer(request)
-  const upsert = request.req.headers['x-upsert'] === 'true'
+  const copied = await copyBetween(ctx, request, {
+    from,
+    to,
+    upsert: request.req.headers['x-upsert'] === 'true',
+    copyMetadata: body.copyMetadata !== false,
+    metadata: (body.metadata ?? {}) as Record<string, unknown>,
+    userMetadata: headerUserMetadata(request.req.headers['x-metadata']),
+  })
+  sendJson(request.res, 200, { Id: copied?.id, Key: `${to.bucket}/${to.key}`, ...copied })
+}
+
+export interface CopyRequest {
+  from: { bucket: string; key: string }
+  to: { bucket: string; key: string }
+  upsert: boolean
+  /** Keep the source's metadata; else `metadata` (cacheControl, mimetype) and `userMetadata` replace it. */
+  copyMetadata: boolean
+  metadata: Record<string, unknown>
+  userMetadata: Record<string, unknown> | undefined
+}
+
+/** Copies an object as the caller (RLS on the source's SELECT and the destination's write); answers the new row. */
+export async function copyBetween(
+  ctx: StorageContext,
+  request: StorageRequest,
+  { from, to, upsert, copyMetadata, metadata, userMetadata: given }: CopyRequest,
+): Promise<ObjectRow | undefined> {
   const owner = request.caller.sub
   const source = await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, from.bucket, from.key))
-  const copyMetadata = body.copyMetadata !== false
-  const userMetadata = copyMetadata
-    ? (source.user_metadata ?? undefined)
-    : headerUserMetadata(request.req.headers['x-metadata'])
+  const userMetadata = copyMetadata ? (source.user_metadata ?? undefined) : given
   const version = randomUUID()
   const object = {
     bucket: to.bucket,
     name: to.key,
     owner,
     version,
-    metadata: copiedMetadata(source, body, copyMetadata),
+    metadata: copiedMetadata(source, metadata, copyMetadata),
     userMetadata,
   }
   await ctx.db.dryRun(scopeOf(request), (tx) => writeObject(tx, object, upsert))
@@ -144,5 +166,5 @@ export const copyObject: Handler = async (ctx, request) => {
     copied = await mustFindObject(tx, to.bucket, to.key)
     return current?.version ? { bucket: to.bucket, key: to.key, version: current.version } : undefined
   })
-  sendJson(request.res, 200, { Id: copied?.id, Key: `${to.bucket}/${to.key}`, ...copied })
+  return copied
 }

@@ -3,7 +3,7 @@
 // one object. As in storage-api, the bytes go inside the rows' transaction and a file that cannot be removed fails
 // the delete: here each file is first moved aside, so a failure puts every file back and keeps every row.
 import { serviceCaller } from '../caller.ts'
-import { scopeOf, type Handler, type StorageContext } from '../context.ts'
+import { scopeOf, type Handler, type StorageContext, type StorageRequest } from '../context.ts'
 import type { Located } from '../disk.ts'
 import { errors } from '../errors.ts'
 import { sendJson } from '../../http/json.ts'
@@ -78,6 +78,16 @@ export const removeObjects: Handler = async (ctx, request) => {
   const { bucket } = request.params
   mustBeValidBucketName(bucket)
   const all = names(await readJson(request.req))
+  sendJson(request.res, 200, await deleteObjects(ctx, request, bucket, all))
+}
+
+/** Deletes the named objects as the caller; answers the rows that went (RLS silently keeps the others). */
+export async function deleteObjects(
+  ctx: StorageContext,
+  request: StorageRequest,
+  bucket: string,
+  all: string[],
+): Promise<ObjectRow[]> {
   const deleted: ObjectRow[] = []
   for (let i = 0; i < all.length; i += batchSize) {
     const batch = all.slice(i, i + batchSize)
@@ -93,13 +103,24 @@ export const removeObjects: Handler = async (ctx, request) => {
     )
     deleted.push(...rows)
   }
-  sendJson(request.res, 200, deleted)
+  return deleted
 }
 
 export const removeObject: Handler = async (ctx, request) => {
   const { bucket, key } = request.params
   mustBeValidBucketName(bucket)
   mustBeValidKey(key)
+  await deleteObject(ctx, request, bucket, key)
+  sendJson(request.res, 200, { message: 'Successfully deleted' })
+}
+
+/** Deletes one object as the caller: NoSuchKey when it is not there, AccessDenied when RLS keeps it. */
+export async function deleteObject(
+  ctx: StorageContext,
+  request: StorageRequest,
+  bucket: string,
+  key: string,
+): Promise<void> {
   await deleteWithFiles(ctx, (retire) =>
     ctx.db.run(scopeOf(request, serviceCaller), async (tx) => {
       const found = await findObject(tx, bucket, key, true)
@@ -110,5 +131,4 @@ export const removeObject: Handler = async (ctx, request) => {
       await retire([found])
     }),
   )
-  sendJson(request.res, 200, { message: 'Successfully deleted' })
 }

@@ -7,7 +7,7 @@ import { serviceCaller, type Caller } from '../caller.ts'
 import { scopeOf, type StorageContext, type StorageRequest } from '../context.ts'
 import type { Located, Received } from '../disk.ts'
 import { errors, StorageError } from '../errors.ts'
-import { readIncoming } from '../incoming.ts'
+import { readIncoming, type IncomingLimits, type IncomingUpload } from '../incoming.ts'
 import { isEmptyFolder, mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
 import { validateXRobotsTag } from '../x-robots-tag.ts'
 import { findObject, lockName, mustFindBucket, objectId, writeObject, type ObjectMetadata } from './rows.ts'
@@ -20,13 +20,15 @@ export interface UploadTarget {
   upsert: boolean
   /** Whose RLS decides: the caller, or the server for signed-URL uploads (the URL was the permission). */
   checkAs: Caller
+  /** Reads the file from the request (default: a form or raw body, incoming.ts; the S3 protocol brings its own). */
+  incoming?: (limits: IncomingLimits) => Promise<IncomingUpload>
 }
 
 export async function storeUpload(
   ctx: StorageContext,
   request: StorageRequest,
   target: UploadTarget,
-): Promise<{ id: string; path: string }> {
+): Promise<{ id: string; path: string; eTag: string }> {
   const { bucket, key, owner, upsert } = target
   mustBeValidBucketName(bucket)
   mustBeValidKey(key)
@@ -38,10 +40,8 @@ export async function storeUpload(
   if (xRobotsTag) validateXRobotsTag(xRobotsTag)
   const folder = isEmptyFolder(key)
   const maxBytes = folder ? 0 : Math.min(ctx.settings.fileSizeLimit, limits.file_size_limit ?? Infinity)
-  const incoming = await readIncoming(request.req, {
-    maxBytes,
-    allowedMimeTypes: folder ? [] : (limits.allowed_mime_types ?? []),
-  })
+  const read = target.incoming ?? ((given: IncomingLimits) => readIncoming(request.req, given))
+  const incoming = await read({ maxBytes, allowedMimeTypes: folder ? [] : (limits.allowed_mime_types ?? []) })
   const version = randomUUID()
   let received: Received | undefined
   let placed: Located | undefined
@@ -89,7 +89,7 @@ export async function storeUpload(
       return { id: await objectId(tx, bucket, key), previous: current?.version }
     })
     if (previous) await ctx.disk.remove({ bucket, key, version: previous })
-    return { id, path: `${bucket}/${key}` }
+    return { id, path: `${bucket}/${key}`, eTag: metadata.eTag }
   } catch (error) {
     incoming.abandon()
     await ctx.disk.discard(received?.tmp)

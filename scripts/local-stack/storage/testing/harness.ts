@@ -134,6 +134,7 @@ export async function startHarness(
       await sql.query('begin')
       await sql.query("set local storage.allow_delete_query = 'true'")
       await sql.query('delete from storage.objects where bucket_id like $1', [`${prefix}%`])
+      await sql.query('delete from storage.s3_multipart_uploads where bucket_id like $1', [`${prefix}%`])
       await sql.query('delete from storage.buckets where id like $1', [`${prefix}%`])
       await sql.query('commit')
       await sql.end()

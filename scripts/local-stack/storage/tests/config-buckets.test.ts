@@ -31,6 +31,7 @@ describe('storage settings from config.toml', () => {
         covers: { public: true, fileSizeLimit: 5 * 1024 ** 2, allowedMimeTypes: ['image/png'] },
         bare: { public: false, fileSizeLimit: null, allowedMimeTypes: null },
       },
+      s3Protocol: true,
     })
     expect(storageSettingsFrom({}).fileSizeLimit).toBe(50 * 1024 ** 2)
   })
