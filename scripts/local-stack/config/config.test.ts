@@ -37,6 +37,22 @@ describe('loadConfig', () => {
     expect(loadConfig(tomlFile('[local_smtp]\nsmtp_port = 0\n')).inbox.smtpPort).toBeUndefined()
   })
 
+  it('reads [db.settings] as the CLI appends them to postgresql.conf, ignoring keys the CLI does not know', () => {
+    const config = loadConfig(
+      tomlFile(
+        '[db.settings]\neffective_cache_size = "4GB"\nmax_connections = 120\ntrack_commit_timestamp = true\n' +
+          'statement_timeout = "8s"\nfsync = "off"\n',
+      ),
+    )
+    expect(config.db.settings).toEqual({
+      effective_cache_size: '4GB',
+      max_connections: '120',
+      track_commit_timestamp: 'true',
+      statement_timeout: '8s',
+    })
+    expect(loadConfig(tomlFile('project_id = "bare"\n')).db.settings).toEqual({})
+  })
+
   it('names the setting whose type is wrong', () => {
     expect(() => loadConfig(tomlFile('[db]\nport = "54322"\n'))).toThrow('"port" should be a number')
   })

@@ -10,7 +10,14 @@ import { storageSettingsFrom, type StorageSettings } from './storage.ts'
 export interface StackConfig {
   projectId: string
   api: { port: number; schemas: string[]; extraSearchPath: string[]; maxRows: number }
-  db: { port: number; majorVersion: number; seedEnabled: boolean; seedPaths: string[] }
+  db: {
+    port: number
+    majorVersion: number
+    seedEnabled: boolean
+    seedPaths: string[]
+    /** [db.settings]: PostgreSQL settings `supabase start` appends to the database's postgresql.conf. */
+    settings: Record<string, string>
+  }
   /** [local_smtp]: the inbox's web and API port, and its SMTP port when `smtp_port` is set (the CLI's 0 = none). */
   inbox: { port: number; smtpPort: number | undefined }
   studio: { port: number }
@@ -130,6 +137,49 @@ export interface SmsSettings {
 
 type Table = Record<string, unknown>
 
+/**
+ * The [db.settings] the Supabase CLI knows (its config's `settings` struct), as PostgreSQL setting values. The CLI
+ * appends them to postgresql.conf when it starts the database; keys it does not know are ignored, as it ignores them.
+ */
+export const dbSettingNames = [
+  'effective_cache_size',
+  'logical_decoding_work_mem',
+  'maintenance_work_mem',
+  'max_connections',
+  'max_locks_per_transaction',
+  'max_parallel_maintenance_workers',
+  'max_parallel_workers',
+  'max_parallel_workers_per_gather',
+  'max_replication_slots',
+  'max_slot_wal_keep_size',
+  'max_standby_archive_delay',
+  'max_standby_streaming_delay',
+  'max_wal_size',
+  'max_wal_senders',
+  'max_worker_processes',
+  'session_replication_role',
+  'shared_buffers',
+  'statement_timeout',
+  'track_activity_query_size',
+  'track_commit_timestamp',
+  'wal_keep_size',
+  'wal_sender_timeout',
+  'work_mem',
+] as const
+
+function dbSettings(raw: Table): Record<string, string> {
+  const settings: Record<string, string> = {}
+  for (const name of dbSettingNames) {
+    const found = raw[name]
+    if (found === undefined) continue
+    if (!['string', 'number', 'boolean', 'bigint'].includes(typeof found)) {
+      throw new Error(`supabase/config.toml: [db.settings] "${name}" should be a string, number or boolean`)
+    }
+    settings[name] = String(found)
+  }
+  return settings
+}
+
 function table(parent: Table, key: string): Table {
   const value = parent[key]
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {}
@@ -171,6 +221,7 @@ export function loadConfig(file = path.join(supabaseDir, 'config.toml')): StackC
       majorVersion: value(db, 'major_version', 17),
       seedEnabled: value(seed, 'enabled', true),
       seedPaths: value(seed, 'sql_paths', ['./seed.sql']),
+      settings: dbSettings(table(db, 'settings')),
     },
     inbox: inboxSettings(table(raw, 'local_smtp')),
     studio: { port: value(table(raw, 'studio'), 'port', 54323) },

@@ -8,6 +8,7 @@ import { pgBinaries } from './binaries.ts'
 import { chownTree, databaseUser, grantTraverse, type RunAs } from './os-user.ts'
 import { describePortHolder, isPortFree, PortsTakenError } from '../ports.ts'
 import { createClient } from './pools.ts'
+import { isAlive } from '../state.ts'
 
 const execFileAsync = promisify(execFile)
 
@@ -17,6 +18,23 @@ export interface ClusterOptions {
   port: number
   /** false for throw-away test clusters: no fsync, faster. */
   durable: boolean
+  /** config.toml's [db.settings], applied after Supabase's own settings as `supabase start` appends them. */
+  settings?: Record<string, string>
+}
+
+/**
+ * The settings of Supabase's postgresql.conf (the supabase/postgres image, ansible/files/postgresql_config) that
+ * change what a query returns or how it is planned, where they differ from PostgreSQL's defaults: the planner's
+ * cache size, floats printed with 15 significant digits, UTC, English text search. (shared_buffers is 128MB in both;
+ * JIT is on there but the PostgreSQL build here has no LLVM, so it stays unavailable.)
+ */
+export const supabaseSettings: Record<string, string> = {
+  effective_cache_size: '128MB',
+  extra_float_digits: '0',
+  timezone: 'UTC',
+  log_timezone: 'UTC',
+  default_text_search_config: 'pg_catalog.english',
+  row_security: 'on',
 }
 
 /**
@@ -129,11 +147,13 @@ export class Cluster {
       max_wal_senders: '20',
       max_connections: '200',
       shared_preload_libraries: 'pg_stat_statements',
+      ...supabaseSettings,
       // Throw-away clusters skip durability; the WAL writer then flushes every 10 ms so that logical replication
       // (realtime) still sees a commit promptly.
       ...(this.options.durable
         ? {}
         : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', wal_writer_delay: '10ms' }),
+      ...this.options.settings,
     }
     const args = ['-D', this.dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])]
     const log = openSync(this.logFile, 'a')
@@ -247,15 +267,6 @@ export class Cluster {
   logTail(lines = 20): string {
     if (!existsSync(this.logFile)) return '(no log)'
     return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
-  }
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

@@ -10,8 +10,12 @@ import { Cluster } from './cluster.ts'
 import { recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
 import { installPgtapFiles } from './pgtap.ts'
 import { trustPrivilegedExtensions } from './privileged-extensions.ts'
-import { reseedConfigBuckets } from './reset-storage.ts'
-import { installSchedulerExtensions } from '../scheduler/install.ts'
+
+export { pgBinaries } from './binaries.ts'
+export { asSuperuser, Cluster } from './cluster.ts'
+export { resetDatabase } from './migrations.ts'
+export { stackReplication, watchReplicationPause } from './replication-pause.ts'
+export { ClusterSupervisor } from './supervisor.ts'
 
 export class Database {
   readonly cluster: Cluster
@@ -23,7 +27,7 @@ export class Database {
   ) {
     const dir = profileDir(profile)
     mkdirSync(dir, { recursive: true })
-    this.cluster = new Cluster({ dir, port: config.db.port, durable: profile === 'dev' })
+    this.cluster = new Cluster({ dir, port: config.db.port, durable: profile === 'dev', settings: config.db.settings })
     this.markerFile = path.join(dir, 'bootstrap.sha256')
   }
 
@@ -45,8 +49,6 @@ export class Database {
     const rebuild = options.fresh || !this.cluster.isInitialized() || !isBootstrapCurrent(this.markerFile)
     // Checked at CREATE EXTENSION, and lost whenever npm reinstalls PostgreSQL: so at every start.
     trustPrivilegedExtensions()
-    // The SQL-only pg_cron and pg_net, so migrations can create them (their worker starts with the stack).
-    installSchedulerExtensions()
     if (rebuild) {
       if (this.cluster.isInitialized() && !options.fresh) {
         note('the database bootstrap changed since this cluster was made: rebuilding it (migrations and seed rerun)')
@@ -85,10 +87,9 @@ export class Database {
     }
   }
 
-  /** `supabase db reset` on the running cluster: every migration, the seed, then the config.toml buckets again. */
+  /** `supabase db reset` on the running cluster: every migration, then the seed (the stack then reseeds buckets). */
   async reset(): Promise<void> {
     await step('reset the database: migrations and seed (supabase CLI)', () => resetDatabase(this.url))
-    await step('create the config.toml buckets again', () => reseedConfigBuckets(this.url, this.config.storage))
   }
 
   async stop(): Promise<void> {
