@@ -6,6 +6,7 @@ import { demoCodes, demoInvites, demoLogins, demoTotps } from './demo-logins.ts'
 import type { ServiceName } from './gateway/index.ts'
 import { mountPrefixes } from './gateway/routes.ts'
 import { anonKey, jwtSecret, publishableKey, secretKey, serviceRoleKey } from './keys/index.ts'
+import { s3AccessKeyId, s3Region, s3SecretAccessKey } from './storage/index.ts'
 import { bold, dim } from './log.ts'
 
 export interface SummaryUrls {
@@ -30,12 +31,13 @@ const serviceLabels: [ServiceName, string][] = [
   ['realtime', 'Realtime URL'],
 ]
 
-function apiRows(api: NonNullable<SummaryUrls['api']>): [string, string][] {
+function apiRows(api: NonNullable<SummaryUrls['api']>, s3: boolean): [string, string][] {
   const rows: [string, string][] = [['API URL', api.url]]
   for (const [name, label] of serviceLabels) {
     if (!api.services.includes(name)) continue
     const url = `${api.url}${mountPrefixes[name]}`
     rows.push([label, name === 'realtime' ? `${url.replace(/^http/, 'ws')}/websocket` : url])
+    if (name === 'storage' && s3) rows.push(['S3 Storage URL', `${url}/s3`])
   }
   if (api.inboxUrl) rows.push(['Inbox (email)', api.inboxUrl])
   if (api.inboxSmtp) rows.push(['Inbox SMTP', `${api.inboxSmtp.host}:${api.inboxSmtp.port}`])
@@ -43,15 +45,24 @@ function apiRows(api: NonNullable<SummaryUrls['api']>): [string, string][] {
 }
 
 export function printSummary(config: StackConfig, urls: SummaryUrls): void {
+  // As `supabase status`: the S3 endpoint and its keys when Storage runs with [storage.s3_protocol] enabled.
+  const s3 = !!urls.api?.services.includes('storage') && config.storage.s3Protocol !== false
   const rows: [string, string][] = [
     ...(urls.web ? ([['App', urls.web]] as [string, string][]) : []),
-    ...(urls.api ? apiRows(urls.api) : []),
+    ...(urls.api ? apiRows(urls.api, s3) : []),
     ['Database URL', urls.db],
     ['Publishable key', publishableKey],
     ['Secret key', secretKey],
     ['anon key', anonKey],
     ['service_role key', serviceRoleKey],
     ['JWT secret', jwtSecret],
+    ...(s3
+      ? ([
+          ['S3 Access Key', s3AccessKeyId],
+          ['S3 Secret Key', s3SecretAccessKey],
+          ['S3 Region', s3Region],
+        ] as [string, string][])
+      : []),
   ]
   const width = Math.max(...rows.map(([label]) => label.length))
   process.stdout.write('\n')
