@@ -112,7 +112,8 @@ await suite("edge functions' import maps as deploy reads them (<name>/deno.json)
 )
 await suite('edge function unit tests (deno test)', () =>
   // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
-  runDenoTest([], inFunctions, floors.deno),
+  // -P grants what deno.json's `test.permissions` lists: reading the certificate's fonts and config.toml.
+  runDenoTest(['-P'], inFunctions, floors.deno),
 )
 await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
 await suite('lockfile lists every platform binary (npm ci on any OS)', async () => rule(lockfileProblems()))

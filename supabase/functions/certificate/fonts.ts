@@ -1,9 +1,11 @@
-// The certificate's typefaces: Roboto Regular and Medium (Apache 2.0), embedded as subsets, so names and titles in
-// Latin (with every accent), Greek, Cyrillic and Vietnamese print as written. The faces come from pdfmake's font
-// bundle on npm (base64 strings in a module, so they travel with the function's code when it is deployed), and
-// fontkit both embeds them and says which characters they have: anything else prints as "?", never as an empty box.
-import fontkit from '@pdf-lib/fontkit'
-import vfs from 'pdfmake/build/vfs_fonts.js'
+// The certificate's typefaces: Roboto Regular and Medium, embedded as subsets, so names and titles in Latin (with
+// every accent), Greek, Cyrillic and Vietnamese print as written. The TTFs in fonts/ are Google Fonts' Roboto (v51,
+// SIL Open Font License 1.1, fonts/OFL.txt) as the npm package @expo-google-fonts/roboto@0.4.3 ships them
+// (400Regular/Roboto_400Regular.ttf, 500Medium/Roboto_500Medium.ttf), byte for byte. They travel with the function
+// as static files (supabase/config.toml, [functions.certificate] static_files), read relative to this module as the
+// edge runtime serves them. fontkit both embeds them and says which characters they have: anything else prints as
+// "?", never as an empty box.
+import fontkit from '@cantoo/fontkit'
 
 export interface Face {
   bytes: Uint8Array
@@ -11,24 +13,20 @@ export interface Face {
   has: (codePoint: number) => boolean
 }
 
-function decode(base64: string): Uint8Array {
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-}
+/** The font files the function reads; config.toml's static_files must ship each of them. */
+export const fontFiles = { regular: 'fonts/Roboto-Regular.ttf', bold: 'fonts/Roboto-Medium.ttf' } as const
 
-const files = vfs as unknown as Record<string, string>
 let faces: { regular: Face; bold: Face } | undefined
 
 function face(file: string): Face {
-  const source = files[file]
-  if (!source) throw new Error(`${file} is missing from pdfmake's font bundle`)
-  const bytes = decode(source)
+  const bytes = Deno.readFileSync(new URL(`./${file}`, import.meta.url))
   const parsed = fontkit.create(bytes) as unknown as { hasGlyphForCodePoint(codePoint: number): boolean }
   return { bytes, has: (codePoint) => parsed.hasGlyphForCodePoint(codePoint) }
 }
 
-/** Decoded once per worker: every certificate after the first reuses them. */
+/** Read and parsed once per worker: every certificate after the first reuses them. */
 export function certificateFaces(): { regular: Face; bold: Face } {
-  faces ??= { regular: face('Roboto-Regular.ttf'), bold: face('Roboto-Medium.ttf') }
+  faces ??= { regular: face(fontFiles.regular), bold: face(fontFiles.bold) }
   return faces
 }
 

@@ -1,8 +1,8 @@
 // Unit tests of the PDF: one landscape page of the paper asked for, metadata naming the certificate, and names in
 // the scripts Roboto draws printed as written, characters it lacks as "?" instead of failing or an empty box.
 import assert from 'node:assert/strict'
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib'
-// @ts-types="npm:@types/qrcode@1.5.6"
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
+// @ts-types="@types/qrcode"
 import QRCode from 'qrcode'
 import { certificateFaces } from './fonts.ts'
 import { hoursLabel, issueDate, printable, renderCertificate } from './render.ts'

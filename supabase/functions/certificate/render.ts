@@ -1,10 +1,10 @@
-// Renders a certificate as a one-page landscape PDF with pdf-lib: the school (with its logo above its name and its
-// accent colour as the frame, when it has them), the learner, the course, the hours, the issue date, the code, and a
-// QR code (drawn from a PNG made by qrcode) that opens the verification page.
+// Renders a certificate as a one-page landscape PDF with pdf-lib (Cantoo's maintained fork, @cantoo/pdf-lib): the
+// school (with its logo above its name and its accent colour as the frame, when it has them), the learner, the course,
+// the hours, the issue date, the code, and a QR code (drawn from a PNG made by qrcode) that opens the verification page.
 // Text is set in Roboto (fonts.ts): a character the face does not have prints as "?".
-// @ts-types="npm:@types/qrcode@1.5.6"
+// @ts-types="@types/qrcode"
 import QRCode from 'qrcode'
-import { PDFDocument, type PDFFont, rgb } from 'pdf-lib'
+import { PDFDocument, type PDFFont, rgb } from '@cantoo/pdf-lib'
 import { rgbOf, type SchoolLogo } from './brand.ts'
 import { certificateFaces, type Face, fontkit } from './fonts.ts'
 import { type Paper, paperSize } from './paper.ts'
