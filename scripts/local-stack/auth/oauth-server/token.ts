@@ -92,16 +92,30 @@ async function exchangeCode(
   sendJson(request.res, 200, oauthTokenJson(tokens, id))
 }
 
+/** The OAuth client and scopes of the session a refresh token belongs to (undefined: no such token or session). */
+async function sessionOf(context: AuthContext, refreshToken: string) {
+  const { rows } = await context.db.query<{ oauth_client_id: string | null; scopes: string | null }>(
+    `select s.oauth_client_id, s.scopes from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+     where rt.token = $1 limit 1`,
+    [refreshToken],
+  )
+  return rows[0]
+}
+
+/** POST /token refreshes only sessions without a client: an OAuth client's session needs its client (GoTrue). */
+export async function refuseClientSession(context: AuthContext, refreshToken: string): Promise<void> {
+  if (refreshToken === '') return
+  const session = await sessionOf(context, refreshToken)
+  if (session?.oauth_client_id) {
+    throw new OAuthError('invalid_client', 'Client authentication required for OAuth session')
+  }
+}
+
 async function refresh(context: AuthContext, request: AuthRequest, client: ClientRow, values: Values) {
   const token = param(values, 'refresh_token')
   if (token === '') throw new OAuthError('invalid_request', 'refresh_token is required for refresh_token grant')
   // The session must belong to this client (GoTrue checks it once the token is found; unknown tokens fail below).
-  const { rows } = await context.db.query<{ oauth_client_id: string | null; scopes: string | null }>(
-    `select s.oauth_client_id, s.scopes from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
-     where rt.token = $1 limit 1`,
-    [token],
-  )
-  const session = rows[0]
+  const session = await sessionOf(context, token)
   if (session && session.oauth_client_id === null) {
     throw new OAuthError('invalid_client', 'Client authentication not allowed for non-OAuth session')
   }

@@ -16,6 +16,7 @@ import { findUserByEmail, findUserById, hasPassword, isBanned, isConfirmed } fro
 import { maxPasswordBytes, weakPasswordNotice } from '../passwords/strength.ts'
 import { issueSession } from '../tokens/issue.ts'
 import { refreshGrant } from '../tokens/refresh.ts'
+import { refuseClientSession } from '../oauth-server/token.ts'
 import { grantOf } from './shared.ts'
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials')
@@ -30,6 +31,7 @@ export const token: AuthHandler = async (context, request) => {
   if (grantType === 'password') return passwordGrant(context, request)
   if (grantType === 'refresh_token') {
     const params = await request.json('RefreshTokenGrantParams')
+    await refuseClientSession(context, params.string('refresh_token'))
     const tokens = await refreshGrant(context, params.string('refresh_token'), grantOf(request))
     return sendJson(request.res, 200, tokens)
   }

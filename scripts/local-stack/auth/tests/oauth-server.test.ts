@@ -2,7 +2,10 @@
 // (auth.admin.oauth.*), the authorization code flow with PKCE (raw /oauth/authorize and /oauth/token, the consent
 // calls through auth.oauth.*), tokens that name their client and that the REST API accepts, grants, and the answers
 // with the server off.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, verify } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonKey, serviceRoleKey } from '../../keys/index.ts'
@@ -22,6 +25,46 @@ const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secr
 function pkcePair() {
   const verifier = randomBytes(32).toString('base64url')
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
+}
+
+async function newClient(h: Harness, params: Record<string, unknown> = {}) {
+  const { data, error } = await h
+    .admin()
+    .auth.admin.oauth.createClient({ client_name: 'Notes app', redirect_uris: [callback], ...params } as never)
+  if (error) throw error
+  return data!
+}
+
+/** /oauth/authorize with PKCE; returns the authorization_id the consent page receives. */
+async function startAuthorization(h: Harness, clientId: string, extra: Record<string, string> = {}) {
+  const pkce = pkcePair()
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: callback,
+    response_type: 'code',
+    scope: 'email profile',
+    state: 'xyz-state',
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  })
+  const response = await h.call(`/oauth/authorize?${query}`, { redirect: 'manual' })
+  expect(response.status).toBe(302)
+  const location = new URL(response.headers.get('location')!)
+  expect(`${location.origin}${location.pathname}`).toBe(`${h.config.auth.siteUrl}/oauth/consent`)
+  return { authorizationId: location.searchParams.get('authorization_id')!, ...pkce }
+}
+
+/** A user approves on the consent page; returns the code from the redirect. */
+async function approvedCode(user: SupabaseClient, authorizationId: string) {
+  const details = await user.auth.oauth.getAuthorizationDetails(authorizationId)
+  expect(details.error).toBeNull()
+  const approved = await user.auth.oauth.approveAuthorization(authorizationId, { skipBrowserRedirect: true })
+  expect(approved.error).toBeNull()
+  const redirect = new URL(approved.data!.redirect_url)
+  expect(`${redirect.origin}${redirect.pathname}`).toBe(callback)
+  expect(redirect.searchParams.get('state')).toBe('xyz-state')
+  return redirect.searchParams.get('code')!
 }
 
 describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
@@ -49,46 +92,6 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
     await h?.stop()
   })
 
-  async function newClient(params: Record<string, unknown> = {}) {
-    const { data, error } = await h
-      .admin()
-      .auth.admin.oauth.createClient({ client_name: 'Notes app', redirect_uris: [callback], ...params } as never)
-    if (error) throw error
-    return data!
-  }
-
-  /** /oauth/authorize with PKCE; returns the authorization_id the consent page receives. */
-  async function startAuthorization(clientId: string, extra: Record<string, string> = {}) {
-    const pkce = pkcePair()
-    const query = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: callback,
-      response_type: 'code',
-      scope: 'email profile',
-      state: 'xyz-state',
-      code_challenge: pkce.challenge,
-      code_challenge_method: 'S256',
-      ...extra,
-    })
-    const response = await h.call(`/oauth/authorize?${query}`, { redirect: 'manual' })
-    expect(response.status).toBe(302)
-    const location = new URL(response.headers.get('location')!)
-    expect(`${location.origin}${location.pathname}`).toBe(`${h.config.auth.siteUrl}/oauth/consent`)
-    return { authorizationId: location.searchParams.get('authorization_id')!, ...pkce }
-  }
-
-  /** A user approves on the consent page; returns the code from the redirect. */
-  async function approvedCode(user: SupabaseClient, authorizationId: string) {
-    const details = await user.auth.oauth.getAuthorizationDetails(authorizationId)
-    expect(details.error).toBeNull()
-    const approved = await user.auth.oauth.approveAuthorization(authorizationId, { skipBrowserRedirect: true })
-    expect(approved.error).toBeNull()
-    const redirect = new URL(approved.data!.redirect_url)
-    expect(`${redirect.origin}${redirect.pathname}`).toBe(callback)
-    expect(redirect.searchParams.get('state')).toBe('xyz-state')
-    return redirect.searchParams.get('code')!
-  }
-
   const restAs = (accessToken: string) =>
     createClient(rest.url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -98,7 +101,7 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
 
   it('creates, lists, reads, updates, regenerates and deletes clients through auth.admin.oauth', async () => {
     const oauth = h.admin().auth.admin.oauth
-    const confidential = await newClient({
+    const confidential = await newClient(h, {
       client_uri: 'https://notes.example',
       logo_uri: 'https://notes.example/l.png',
     })
@@ -117,7 +120,7 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
       updated_at: expect.stringMatching(/Z$/),
     })
-    const pub = await newClient({ token_endpoint_auth_method: 'none', client_name: undefined })
+    const pub = await newClient(h, { token_endpoint_auth_method: 'none', client_name: undefined })
     expect(pub).not.toHaveProperty('client_secret')
     expect(pub).not.toHaveProperty('client_name')
     expect(pub).toMatchObject({ client_type: 'public', token_endpoint_auth_method: 'none' })
@@ -210,9 +213,9 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
   })
 
   it('runs the code flow with PKCE to tokens that name the client and that the REST API accepts', async () => {
-    const client = await newClient()
-    const { client: user, user: account, email } = await signedInUser(h)
-    const { authorizationId, verifier } = await startAuthorization(client.client_id)
+    const client = await newClient(h)
+    const { client: user, user: account, email, session } = await signedInUser(h)
+    const { authorizationId, verifier } = await startAuthorization(h, client.client_id)
 
     const details = await user.auth.oauth.getAuthorizationDetails(authorizationId)
     expect(details.data).toEqual({
@@ -278,7 +281,7 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
     expect(again.refresh_token).not.toBe(tokens.refresh_token)
     expect(claimsOf(String(again.access_token))).toMatchObject({ client_id: client.client_id, scope: 'email profile' })
 
-    const other = await newClient()
+    const other = await newClient(h)
     const stolen = await h.call('/oauth/token', {
       ...form({ grant_type: 'refresh_token', refresh_token: String(again.refresh_token) }),
       headers: {
@@ -290,12 +293,34 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
       error: 'invalid_client',
       error_description: "Client does not match the session's OAuth client",
     })
+
+    // The client's session is refreshed only with its client; a user's own session never through /oauth/token.
+    const withoutClient = await h.call('/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: String(again.refresh_token) }),
+    })
+    expect(withoutClient.status).toBe(400)
+    expect(await withoutClient.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication required for OAuth session',
+    })
+    const ownSession = await h.call('/oauth/token', {
+      ...form({ grant_type: 'refresh_token', refresh_token: session!.refresh_token }),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: basic(client.client_id, client.client_secret!),
+      },
+    })
+    expect(await ownSession.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Client authentication not allowed for non-OAuth session',
+    })
   })
 
   it('refuses a wrong or missing code verifier, and a wrong secret', async () => {
-    const client = await newClient({ token_endpoint_auth_method: 'client_secret_post' })
+    const client = await newClient(h, { token_endpoint_auth_method: 'client_secret_post' })
     const { client: user } = await signedInUser(h)
-    const { authorizationId, verifier } = await startAuthorization(client.client_id)
+    const { authorizationId, verifier } = await startAuthorization(h, client.client_id)
     const code = await approvedCode(user, authorizationId)
     const exchange = (params: Record<string, string>) =>
       h.call('/oauth/token', form({ grant_type: 'authorization_code', code, client_id: client.client_id, ...params }))
@@ -319,9 +344,9 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
   })
 
   it('gives public clients tokens without a secret, and remembers consent', async () => {
-    const client = await newClient({ token_endpoint_auth_method: 'none' })
+    const client = await newClient(h, { token_endpoint_auth_method: 'none' })
     const { client: user } = await signedInUser(h)
-    const first = await startAuthorization(client.client_id)
+    const first = await startAuthorization(h, client.client_id)
     const code = await approvedCode(user, first.authorizationId)
     const basicForPublic = await h.call('/oauth/token', {
       ...form({ grant_type: 'authorization_code', code, code_verifier: first.verifier }),
@@ -344,7 +369,7 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
     expect(tokens.status).toBe(200)
 
     // The same scopes again: approved at once, the details answer is the redirect.
-    const second = await startAuthorization(client.client_id)
+    const second = await startAuthorization(h, client.client_id)
     const details = await user.auth.oauth.getAuthorizationDetails(second.authorizationId)
     expect(Object.keys(details.data ?? {})).toEqual(['redirect_url'])
     expect(new URL((details.data as { redirect_url: string }).redirect_url).searchParams.get('code')).toBeTruthy()
@@ -364,9 +389,9 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
   })
 
   it('sends a denial and bad requests back to the app, and refuses an unregistered redirect in JSON', async () => {
-    const client = await newClient()
+    const client = await newClient(h)
     const { client: user } = await signedInUser(h)
-    const { authorizationId } = await startAuthorization(client.client_id)
+    const { authorizationId } = await startAuthorization(h, client.client_id)
     await user.auth.oauth.getAuthorizationDetails(authorizationId)
     const denied = await user.auth.oauth.denyAuthorization(authorizationId, { skipBrowserRedirect: true })
     expect(denied.data?.redirect_url).toBe(
@@ -401,7 +426,7 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
     )
     expect(await unknown.json()).toEqual({ code: 'oauth_client_not_found', message: 'invalid client_id' })
     const stranger = await signedInUser(h)
-    const other = await startAuthorization(client.client_id)
+    const other = await startAuthorization(h, client.client_id)
     await user.auth.oauth.getAuthorizationDetails(other.authorizationId)
     const notTheirs = await stranger.client.auth.oauth.getAuthorizationDetails(other.authorizationId)
     expect(notTheirs.error).toMatchObject({ status: 404, code: 'oauth_authorization_not_found' })
@@ -454,5 +479,85 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server when [auth.oauth_server] is 
     const discovery = (await (await h.call('/.well-known/openid-configuration')).json()) as Record<string, unknown>
     expect(discovery.issuer).toBe(h.authUrl)
     expect(discovery).not.toHaveProperty('registration_endpoint')
+  })
+})
+
+const enableServer = (config: Harness['config']) => {
+  config.auth.oauthServer = { enabled: true, authorizationUrlPath: '/oauth/consent', allowDynamicRegistration: false }
+}
+
+/** Authorize, approve as a new user, and exchange the code with `scope` (a public client, so no secret). */
+async function exchangeWithScope(h: Harness, scope: string, extra: Record<string, string> = {}) {
+  const client = await newClient(h, { token_endpoint_auth_method: 'none' })
+  const { client: user, user: account, email } = await signedInUser(h)
+  const { authorizationId, verifier } = await startAuthorization(h, client.client_id, { scope, ...extra })
+  await user.auth.oauth.getAuthorizationDetails(authorizationId)
+  const approved = await user.auth.oauth.approveAuthorization(authorizationId, { skipBrowserRedirect: true })
+  const code = new URL(approved.data!.redirect_url).searchParams.get('code')!
+  const response = await h.call(
+    '/oauth/token',
+    form({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: client.client_id }),
+  )
+  return { response, clientId: client.client_id, userId: account!.id, email }
+}
+
+describe.skipIf(!testDbUrl())('ID tokens for the openid scope', () => {
+  let h: Harness
+  const dir = mkdtempSync(path.join(tmpdir(), 'summit-oauth-keys-'))
+  beforeAll(async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const file = path.join(dir, 'signing_keys.json')
+    writeFileSync(file, JSON.stringify([{ ...privateKey.export({ format: 'jwk' }), kid: 'oauth-key', alg: 'RS256' }]))
+    h = await startHarness((config) => {
+      enableServer(config)
+      config.auth.signingKeysPath = file
+    })
+  })
+  afterAll(async () => {
+    await h?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('signs one for the client with the nonce and the claims of the granted scopes', async () => {
+    const { response, clientId, userId, email } = await exchangeWithScope(h, 'openid email', { nonce: 'n-123' })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Record<string, string>
+    expect(Object.keys(body)).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'token_type'])
+    const [header, payload, signature] = body.id_token!.split('.')
+    const jwks = (await (await h.call('/.well-known/jwks.json')).json()) as { keys: Record<string, unknown>[] }
+    const key = createPublicKey({ key: jwks.keys[0]!, format: 'jwk' } as never)
+    expect(verify('sha256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature!, 'base64url'))).toBe(true)
+    const claims = claimsOf(body.id_token!)
+    expect(claims).toEqual({
+      iss: h.authUrl,
+      sub: userId,
+      aud: [clientId],
+      exp: expect.any(Number),
+      iat: expect.any(Number),
+      nonce: 'n-123',
+      auth_time: expect.any(Number),
+      email,
+      email_verified: true,
+      phone_number_verified: false,
+      client_id: clientId,
+    })
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(3600)
+  })
+})
+
+describe.skipIf(!testDbUrl())('the openid scope with HS256 tokens', () => {
+  let h: Harness
+  beforeAll(async () => {
+    // GoTrue cannot sign ID tokens with HS256 and fails the exchange with a 500.
+    h = await startHarness(enableServer, { expectedServerErrors: /^POST \/auth\/v1\/oauth\/token/ })
+  })
+  afterAll(async () => {
+    await h?.stop()
+  })
+
+  it("answers GoTrue's 500: Error generating ID token", async () => {
+    const { response } = await exchangeWithScope(h, 'openid')
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({ code: 'unexpected_failure', message: 'Error generating ID token' })
   })
 })
