@@ -40,7 +40,7 @@ const bytes = (data: SourceData): string | Buffer =>
       ? Buffer.from(data)
       : Buffer.from(data.buffer, data.byteOffset, data.byteLength)
 
-class Sha256 {
+export class Sha256 {
   private readonly hash: Hash | Hmac
   constructor(secret?: SourceData) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret))
