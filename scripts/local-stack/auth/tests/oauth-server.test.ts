@@ -430,6 +430,11 @@ describe.skipIf(!testDbUrl())('the OAuth 2.1 server', () => {
     await user.auth.oauth.getAuthorizationDetails(other.authorizationId)
     const notTheirs = await stranger.client.auth.oauth.getAuthorizationDetails(other.authorizationId)
     expect(notTheirs.error).toMatchObject({ status: 404, code: 'oauth_authorization_not_found' })
+    const fromElsewhere = await h.call(`/oauth/authorizations/${other.authorizationId}`, {
+      headers: { authorization: `Bearer ${stranger.session!.access_token}`, origin: 'https://evil.example' },
+    })
+    expect(fromElsewhere.status).toBe(400)
+    expect(await fromElsewhere.json()).toEqual({ code: 'validation_failed', message: 'unauthorized request origin' })
   })
 
   it('registers clients dynamically and publishes its metadata', async () => {
