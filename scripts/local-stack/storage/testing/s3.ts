@@ -60,6 +60,7 @@ export async function presign(
   path: string,
   expiresIn = 60,
   secretAccessKey = s3SecretAccessKey,
+  signingDate = new Date(),
 ): Promise<string> {
   const url = new URL(`${s3Endpoint(h)}${path}`)
   const signer = new SignatureV4({
@@ -80,7 +81,7 @@ export async function presign(
       // As S3's presigner: the payload is not signed (hoisted into the query as X-Amz-Content-Sha256).
       headers: { host: url.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
     },
-    { expiresIn },
+    { expiresIn, signingDate },
   )
   const query = new URLSearchParams(signed.query as Record<string, string>)
   return `${url.origin}${url.pathname}?${query.toString()}`

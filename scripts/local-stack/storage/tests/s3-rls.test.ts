@@ -4,6 +4,7 @@
 import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -86,6 +87,14 @@ describe.skipIf(!testDbUrl)('storage S3 protocol under RLS', () => {
     const { rows } = await h.sql.query('select name from storage.objects where bucket_id = $1 order by name', [bucket])
     expect(rows.map((r: { name: string }) => r.name)).not.toContain(`${ownerId}/planted.txt`)
     expect(rows.map((r: { name: string }) => r.name)).toContain(`${ownerId}/private.txt`)
+    const batch = await other.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: [{ Key: `${ownerId}/private.txt` }, { Key: `${otherId}/never.txt` }] },
+      }),
+    )
+    expect(batch.Deleted).toEqual([{ Key: `${otherId}/never.txt` }])
+    expect(batch.Errors).toEqual([{ Key: `${ownerId}/private.txt`, Code: 'AccessDenied', Message: 'Access Denied' }])
     // Their own folder is theirs.
     await other.send(new PutObjectCommand({ Bucket: bucket, Key: `${otherId}/own.txt`, Body: 'theirs' }))
     await other.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${otherId}/own.txt` }))

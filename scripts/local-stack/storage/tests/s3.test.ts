@@ -373,6 +373,10 @@ describe.skipIf(!testDbUrl)('storage S3 protocol', () => {
     const forged = await fetch(await presign(h, 'GET', `/${bucket}/presigned.txt`, 60, 'not-the-secret'))
     expect(forged.status).toBe(403)
     expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>')
+    const twoMinutesAgo = new Date(Date.now() - 120_000)
+    const expired = await fetch(await presign(h, 'GET', `/${bucket}/presigned.txt`, 60, undefined, twoMinutesAgo))
+    expect(expired.status).toBe(400)
+    expect(await expired.text()).toContain('<Code>ExpiredToken</Code>')
   })
 })
 
