@@ -207,13 +207,26 @@ async function partsToJoin(ctx: StorageContext, request: S3Request, upload: Uplo
   return chosen.sort((a, b) => a.part_number - b.part_number)
 }
 
-/** The parts' files one after another, as one stream. */
+/** The parts' files one after another, as one stream; destroying it stops the reading. */
 function joined(ctx: StorageContext, uploadId: string, parts: PartRow[]): Readable {
   const out = new PassThrough()
+  const writable = () =>
+    new Promise<void>((go) => {
+      const done = () => {
+        out.off('drain', done)
+        out.off('close', done)
+        go()
+      }
+      out.once('drain', done)
+      out.once('close', done)
+    })
   void (async () => {
     for (const part of parts) {
       const file = createReadStream(partFile(ctx, uploadId, part.part_number))
-      for await (const chunk of file) if (!out.write(chunk)) await new Promise((go) => out.once('drain', go))
+      for await (const chunk of file) {
+        if (out.destroyed) return void file.destroy()
+        if (!out.write(chunk)) await writable()
+      }
     }
     out.end()
   })().catch((error: Error) => out.destroy(error))

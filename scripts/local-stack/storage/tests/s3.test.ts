@@ -342,6 +342,41 @@ describe.skipIf(!testDbUrl)('storage S3 protocol', () => {
     expect(h.tmpFiles()).toEqual([])
   })
 
+  it("holds uploads and parts to the bucket's size limit and types", async () => {
+    const small = await h.bucket('s3-small', { fileSizeLimit: 16, allowedMimeTypes: ['text/plain'] })
+    const tooBig = 'x'.repeat(17)
+    expect(
+      await failure(
+        s3.send(new PutObjectCommand({ Bucket: small, Key: 'big.txt', Body: tooBig, ContentType: 'text/plain' })),
+      ),
+    ).toEqual({ status: 413, code: 'EntityTooLarge' })
+    expect(
+      await failure(
+        s3.send(new PutObjectCommand({ Bucket: small, Key: 'a.png', Body: 'png', ContentType: 'image/png' })),
+      ),
+    ).toEqual({ status: 415, code: 'InvalidMimeType' })
+    expect(
+      await failure(
+        s3.send(new CreateMultipartUploadCommand({ Bucket: small, Key: 'a.png', ContentType: 'image/png' })),
+      ),
+    ).toEqual({ status: 415, code: 'InvalidMimeType' })
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: small, Key: 'parts.txt', ContentType: 'text/plain' }),
+    )
+    await s3.send(
+      new UploadPartCommand({ Bucket: small, Key: 'parts.txt', UploadId, PartNumber: 1, Body: 'x'.repeat(10) }),
+    )
+    expect(
+      await failure(
+        s3.send(
+          new UploadPartCommand({ Bucket: small, Key: 'parts.txt', UploadId, PartNumber: 2, Body: 'x'.repeat(10) }),
+        ),
+      ),
+    ).toEqual({ status: 413, code: 'EntityTooLarge' })
+    await s3.send(new AbortMultipartUploadCommand({ Bucket: small, Key: 'parts.txt', UploadId }))
+    expect(h.tmpFiles()).toEqual([])
+  })
+
   it('refuses a request signed with the wrong secret, and one with no signature', async () => {
     const wrong = serviceS3(h, 'not-the-secret')
     expect(await failure(wrong.send(new ListBucketsCommand({})))).toEqual({
