@@ -57,6 +57,7 @@ export type RateLimitBucket =
   | 'factorVerify'
   | 'passkey'
   | 'web3'
+  | 'oauthClientRegister'
 
 export class RateLimits {
   private readonly buckets: Record<RateLimitBucket, TokenBucket>
@@ -79,6 +80,8 @@ export class RateLimits {
       // GoTrue's default MFA limit: 15 challenges and 15 verifications a minute.
       factorChallenge: new TokenBucket(15 / 60, 30),
       factorVerify: new TokenBucket(15 / 60, 30),
+      // GOTRUE_RATE_LIMIT_OAUTH_DYNAMIC_CLIENT_REGISTER, which the CLI leaves at GoTrue's 10 per 5 minutes.
+      oauthClientRegister: per5m(10),
     }
     this.email = new TokenBucket(settings.emailSent / 3600, settings.emailSent)
     this.sms = new TokenBucket(settings.smsSent / 3600, settings.smsSent)

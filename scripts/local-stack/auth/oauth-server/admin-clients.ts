@@ -66,6 +66,8 @@ async function register(context: AuthContext, request: AuthRequest, registration
 export const createClient: AuthHandler = (context, request) => register(context, request, 'manual')
 
 export const registerDynamically: AuthHandler = async (context, request) => {
+  // Limited once the server is known to be on, as GoTrue's limitHandler sits after its feature check.
+  context.limits.enforce('oauthClientRegister', request.clientKey)
   if (!context.settings.oauthServer.allowDynamicRegistration) {
     throw forbidden('oauth_dynamic_client_registration_disabled', 'Dynamic client registration is not enabled')
   }

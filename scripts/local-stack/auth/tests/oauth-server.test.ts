@@ -506,6 +506,46 @@ async function exchangeWithScope(h: Harness, scope: string, extra: Record<string
   return { response, clientId: client.client_id, userId: account!.id, email }
 }
 
+describe.skipIf(!testDbUrl())('dynamic registration', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await startHarness((config) => {
+      enableServer(config)
+      config.auth.rateLimitHeader = 'x-client-key'
+    })
+  })
+  afterAll(async () => {
+    await h?.stop()
+  })
+
+  const register = (key: string) =>
+    h.call('/oauth/clients/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client-key': key },
+      body: JSON.stringify({ redirect_uris: [callback] }),
+    })
+
+  it('is refused unless allow_dynamic_registration is on', async () => {
+    const refused = await register('a')
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      code: 'oauth_dynamic_client_registration_disabled',
+      message: 'Dynamic client registration is not enabled',
+    })
+  })
+
+  it("is limited per client key as GoTrue's OAuthClientRegister limiter: a burst of 30, then 10 per 5 minutes", async () => {
+    // The service reads the settings object the harness holds: registration is allowed from here on.
+    h.config.auth.oauthServer.allowDynamicRegistration = true
+    const key = `burst-${Date.now()}`
+    for (let i = 1; i <= 30; i++) expect((await register(key)).status, `registration ${i}`).toBe(201)
+    const limited = await register(key)
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' })
+    expect((await register(`${key}-other`)).status).toBe(201)
+  })
+})
+
 describe.skipIf(!testDbUrl())('ID tokens for the openid scope', () => {
   let h: Harness
   const dir = mkdtempSync(path.join(tmpdir(), 'summit-oauth-keys-'))
