@@ -26,8 +26,8 @@ Deno.test('every font file the certificate reads is shipped with it by config.to
   }
 })
 
-Deno.test('the faces are Roboto Regular and Roboto Medium', () => {
-  const { regular, bold } = certificateFaces()
+Deno.test('the faces are Roboto Regular and Roboto Medium', async () => {
+  const { regular, bold } = await certificateFaces()
   const names = [regular, bold].map((face) => (fontkit.create(face.bytes) as unknown as { postscriptName: string }))
   assert.deepEqual(names.map((font) => font.postscriptName), ['Roboto-Regular', 'Roboto-Medium'])
 })

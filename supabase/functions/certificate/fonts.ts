@@ -16,17 +16,27 @@ export interface Face {
 /** The font files the function reads; config.toml's static_files must ship each of them. */
 export const fontFiles = { regular: 'fonts/Roboto-Regular.ttf', bold: 'fonts/Roboto-Medium.ttf' } as const
 
-let faces: { regular: Face; bold: Face } | undefined
+let faces: Promise<{ regular: Face; bold: Face }> | undefined
 
-function face(file: string): Face {
-  const bytes = Deno.readFileSync(new URL(`./${file}`, import.meta.url))
+// Read asynchronously: the edge runtime allows synchronous file APIs only while a function's module loads, and the
+// faces are first needed by a request.
+async function face(file: string): Promise<Face> {
+  const bytes = await Deno.readFile(new URL(`./${file}`, import.meta.url))
   const parsed = fontkit.create(bytes) as unknown as { hasGlyphForCodePoint(codePoint: number): boolean }
   return { bytes, has: (codePoint) => parsed.hasGlyphForCodePoint(codePoint) }
 }
 
-/** Read and parsed once per worker: every certificate after the first reuses them. */
-export function certificateFaces(): { regular: Face; bold: Face } {
-  faces ??= { regular: face(fontFiles.regular), bold: face(fontFiles.bold) }
+async function readFaces(): Promise<{ regular: Face; bold: Face }> {
+  const [regular, bold] = await Promise.all([face(fontFiles.regular), face(fontFiles.bold)])
+  return { regular, bold }
+}
+
+/** Read and parsed once per worker: every certificate after the first reuses them (a failed read is tried again). */
+export function certificateFaces(): Promise<{ regular: Face; bold: Face }> {
+  faces ??= readFaces().catch((error) => {
+    faces = undefined
+    throw error
+  })
   return faces
 }
 

@@ -44,8 +44,8 @@ Deno.test('study time under an hour is in minutes, and none is left out rather t
   assert.equal(hoursLabel(0), null)
 })
 
-Deno.test('names in Latin, Greek, Cyrillic and Vietnamese print as written; characters the face lacks as "?"', () => {
-  const { regular, bold } = certificateFaces()
+Deno.test('names in Latin, Greek, Cyrillic and Vietnamese print as written; characters the face lacks as "?"', async () => {
+  const { regular, bold } = await certificateFaces()
   for (const face of [regular, bold]) {
     assert.equal(printable(face, 'Дмитрий Ιωάννης Nguyễn Sofía Łukasz'), 'Дмитрий Ιωάννης Nguyễn Sofía Łukasz')
     assert.equal(printable(face, 'Kenji 渡辺'), 'Kenji ??')

@@ -62,7 +62,7 @@ export async function renderCertificate(content: CertificateContent, paper: Pape
   const pdf = await PDFDocument.create()
   const [width, height] = paperSize[paper]
   const page = pdf.addPage([width, height])
-  const faces = certificateFaces()
+  const faces = await certificateFaces()
   pdf.registerFontkit(fontkit)
   const regular = await pdf.embedFont(faces.regular.bytes, { subset: true })
   const bold = await pdf.embedFont(faces.bold.bytes, { subset: true })
