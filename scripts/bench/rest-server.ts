@@ -26,7 +26,7 @@ const service = createRestService({ config, dbUrl, keys, schemas: ['bench'], dat
 await service.start!()
 
 // The bare handler: what the REST service runs for one PK GET, prepared once, with only the id changing.
-const verified = keys.verify(token)
+const verified = await keys.verify(token)
 if (!verified.ok) throw new Error('bench token does not verify')
 const claims = verified.claims
 const caller: Caller = { role: String(claims.role), claims, claimsJson: JSON.stringify(claims), isAnon: false }

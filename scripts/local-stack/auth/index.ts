@@ -110,7 +110,7 @@ const gates: Record<AuthGate, (context: AuthContext, request: AuthRequest) => Pr
   mfa: authenticateNotAnonymous,
   passkey: authenticatePasskeyManager,
   admin: async (context, request) => {
-    requireAdmin(context, request)
+    await requireAdmin(context, request)
     return undefined
   },
 }

@@ -107,7 +107,7 @@ export function createFunctionsService(options: FunctionsServiceOptions): Servic
     const { exists, fingerprint } = await sources(name)
     if (!exists && !settings) return { answer: functionNotFound() }
     if (req.method !== 'OPTIONS' && (settings?.verifyJwt ?? true)) {
-      const check = verifyFunctionJwt(req.headers.authorization, options.keys)
+      const check = await verifyFunctionJwt(req.headers.authorization, options.keys)
       if (!check.ok) return { answer: unauthorized(check.msg) }
     }
     // Declared in config.toml without a folder: the CLI serves it, and it fails to boot.

@@ -12,8 +12,8 @@ const now = 1_800_000_000
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 describe('verifyFunctionJwt (the edge runtime main service rules)', () => {
-  it('accepts a valid HS256 token', () => {
-    expect(verifyFunctionJwt(`Bearer ${anonKey}`, keys, now)).toEqual({ ok: true })
+  it('accepts a valid HS256 token', async () => {
+    expect(await verifyFunctionJwt(`Bearer ${anonKey}`, keys, now)).toEqual({ ok: true })
   })
 
   it.each([
@@ -34,11 +34,11 @@ describe('verifyFunctionJwt (the edge runtime main service rules)', () => {
     // A string exp would otherwise never expire (jose: '"exp" claim must be a number').
     [`Bearer ${signHs256({ role: 'anon', exp: String(now + 60) })}`, 'Invalid JWT'],
     [`Bearer ${signHs256({ role: 'anon', exp: now + 60, nbf: String(now) })}`, 'Invalid JWT'],
-  ])('refuses %j with {"msg": %j}', (authorization, msg) => {
-    expect(verifyFunctionJwt(authorization, keys, now)).toEqual({ ok: false, msg })
+  ])('refuses %j with {"msg": %j}', async (authorization, msg) => {
+    expect(await verifyFunctionJwt(authorization, keys, now)).toEqual({ ok: false, msg })
   })
 
-  it('accepts a user token signed with a configured ES256 signing key, and refuses an unknown kid', () => {
+  it('accepts a user token signed with a configured ES256 signing key, and refuses an unknown kid', async () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     const dir = mkdtempSync(path.join(tmpdir(), 'summit-jwk-'))
     const file = path.join(dir, 'keys.json')
@@ -46,7 +46,7 @@ describe('verifyFunctionJwt (the edge runtime main service rules)', () => {
     const signing = new JwtKeys(file)
     rmSync(dir, { recursive: true })
     const token = signing.sign({ role: 'authenticated', sub: 'u1', exp: now + 60 })
-    expect(verifyFunctionJwt(`Bearer ${token}`, signing, now)).toEqual({ ok: true })
-    expect(verifyFunctionJwt(`Bearer ${token}`, keys, now)).toEqual({ ok: false, msg: 'Invalid JWT' })
+    expect(await verifyFunctionJwt(`Bearer ${token}`, signing, now)).toEqual({ ok: true })
+    expect(await verifyFunctionJwt(`Bearer ${token}`, keys, now)).toEqual({ ok: false, msg: 'Invalid JWT' })
   })
 })

@@ -47,15 +47,15 @@ export interface AccessTokenOptions {
   numericClaims?: readonly TimeClaim[]
 }
 
-export function verifyAccessToken(
+export async function verifyAccessToken(
   keys: JwtKeys,
   token: string,
   options: AccessTokenOptions = {},
-): AccessToken | AccessTokenFailure {
+): Promise<AccessToken | AccessTokenFailure> {
   const now = options.now ?? Date.now() / 1000
   const skew = options.clockSkewSeconds ?? 30
   const defaultRole = options.defaultRole ?? 'anon'
-  const verified = keys.verify(token, now)
+  const verified = await keys.verify(token, now)
   if (!verified.ok) return { ok: false, reason: verified.reason, message: verified.message }
   const { claims } = verified
   for (const claim of options.numericClaims ?? (['exp', 'nbf', 'iat'] as const)) {

@@ -1,16 +1,12 @@
 // JSON Web Tokens of the local stack: HS256 with the local secret, as `supabase start` issues them, and RS256/ES256
 // with a `kid` when config.toml's [auth] signing_keys_path names a JWK file (the first key signs, all verify).
-import {
-  createHmac,
-  createPrivateKey,
-  createPublicKey,
-  sign,
-  timingSafeEqual,
-  verify,
-  type KeyObject,
-} from 'node:crypto'
+// Verification is jose's (compactVerify, with the header and claims decoded first, as golang-jwt and PostgREST do);
+// signing stays synchronous on node:crypto, since tokens are minted inline in responses, signed URLs and tests, and
+// jose only signs asynchronously.
+import { createHmac, createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { compactVerify, decodeJwt, decodeProtectedHeader, type CompactJWSHeaderParameters } from 'jose'
 import { jwtSecret } from './index.ts'
 
 export type JwtClaims = Record<string, unknown>
@@ -28,6 +24,11 @@ interface SigningKey {
   publicJwk: Record<string, unknown>
 }
 
+const secret = new TextEncoder().encode(jwtSecret)
+
+/** Anything else, `none` included, is never accepted. */
+const algorithms = ['HS256', 'RS256', 'ES256']
+
 export class JwtKeys {
   private readonly signingKeys: SigningKey[]
 
@@ -39,49 +40,30 @@ export class JwtKeys {
   sign(claims: JwtClaims): string {
     const key = this.signingKeys[0]
     if (!key) return signHs256(claims)
-    const header = { alg: key.alg, typ: 'JWT', kid: key.kid }
-    const input = `${b64json(header)}.${b64json(claims)}`
-    const signature = sign(key.alg === 'RS256' ? 'sha256' : 'sha256', Buffer.from(input), {
+    const input = `${b64json({ alg: key.alg, typ: 'JWT', kid: key.kid })}.${b64json(claims)}`
+    const signature = sign('sha256', Buffer.from(input), {
       key: key.privateKey,
       ...(key.alg === 'ES256' ? { dsaEncoding: 'ieee-p1363' as const } : {}),
     })
     return `${input}.${signature.toString('base64url')}`
   }
 
-  verify(token: string, now = Date.now() / 1000): VerifyResult {
-    const parts = token.split('.')
-    if (parts.length !== 3) {
-      return { ok: false, reason: 'malformed', message: `Expected 3 parts in JWT; got ${parts.length}` }
-    }
-    const [h, p, s] = parts as [string, string, string]
+  async verify(token: string, now = Date.now() / 1000): Promise<VerifyResult> {
+    const parts = token.split('.').length
+    if (parts !== 3) return { ok: false, reason: 'malformed', message: `Expected 3 parts in JWT; got ${parts}` }
     let header: Record<string, unknown>
     let claims: JwtClaims
     try {
-      header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as Record<string, unknown>
-      claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as JwtClaims
-      if (typeof header !== 'object' || header === null || typeof claims !== 'object' || claims === null) throw 0
+      header = decodeProtectedHeader(token)
+      claims = decodeJwt(token)
     } catch {
       return { ok: false, reason: 'malformed', message: 'JWT cryptographic operation failed' }
     }
-    const input = Buffer.from(`${h}.${p}`)
-    const signature = Buffer.from(s, 'base64url')
-    let valid = false
-    if (header.alg === 'HS256') {
-      const expected = createHmac('sha256', jwtSecret).update(input).digest()
-      valid = expected.length === signature.length && timingSafeEqual(expected, signature)
-    } else if (header.alg === 'RS256' || header.alg === 'ES256') {
-      const key = this.signingKeys.find((k) => k.kid === header.kid && k.alg === header.alg)
-      valid =
-        key !== undefined &&
-        verify(
-          'sha256',
-          input,
-          { key: key.publicKey, ...(key.alg === 'ES256' ? { dsaEncoding: 'ieee-p1363' } : {}) },
-          signature,
-        )
+    try {
+      await compactVerify(token, (protectedHeader) => this.verificationKey(protectedHeader), { algorithms })
+    } catch {
+      return { ok: false, reason: 'invalid', message: 'JWT cryptographic operation failed' }
     }
-    // Anything else, `none` included, is never accepted.
-    if (!valid) return { ok: false, reason: 'invalid', message: 'JWT cryptographic operation failed' }
     if (typeof claims.exp === 'number' && claims.exp <= now) {
       return { ok: false, reason: 'expired', message: 'JWT expired' }
     }
@@ -91,6 +73,14 @@ export class JwtKeys {
   /** The public keys for /auth/v1/.well-known/jwks.json; the HMAC secret is never published. */
   jwks(): { keys: Record<string, unknown>[] } {
     return { keys: this.signingKeys.map((k) => k.publicJwk) }
+  }
+
+  /** The secret for HS256; for RS256/ES256 the signing key with the token's kid, which must match exactly. */
+  private verificationKey(header: CompactJWSHeaderParameters): Uint8Array | KeyObject {
+    if (header.alg === 'HS256') return secret
+    const key = this.signingKeys.find((k) => k.kid === header.kid && k.alg === header.alg)
+    if (!key) throw new Error(`no signing key with kid ${String(header.kid)} for ${String(header.alg)}`)
+    return key.publicKey
   }
 }
 

@@ -118,7 +118,7 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     },
     upgrade(req, socket, head, path) {
       if (stopping) return void socket.destroy()
-      sockets.upgrade(req, socket, head, path)
+      void sockets.upgrade(req, socket, head, path)
     },
     pauseReplication: () => changes.pauseReplication(),
     resumeReplication: () => changes.resumeReplication(),

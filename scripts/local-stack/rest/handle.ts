@@ -40,7 +40,7 @@ export async function handleRest(
   const head = (req.method ?? 'GET').toUpperCase() === 'HEAD'
   let authenticated = false
   try {
-    const caller = deps.auth.authenticate(req.headers.authorization)
+    const caller = await deps.auth.authenticate(req.headers.authorization)
     authenticated = !caller.isAnon
     const cache = deps.cache()
     if (!cache) throw apiErrors.noSchemaCache()

@@ -54,15 +54,15 @@ export function isSignedUrlToken(claims: JwtClaims): boolean {
  * the message ("Invalid Compact JWS" for no token at all, "signature verification failed", '"exp" claim timestamp
  * check failed', ...).
  */
-export function verifyStorageToken(
+export async function verifyStorageToken(
   keys: JwtKeys,
   token: string,
-): { ok: true; claims: JwtClaims } | { ok: false; message: string } {
+): Promise<{ ok: true; claims: JwtClaims } | { ok: false; message: string }> {
   const shape = joseShapeError(keys, token)
   if (shape) return { ok: false, message: shape }
   // The signature alone (a clock at minus infinity never finds the token expired); the stack signs only JSON
   // claims, so a token whose parts do not decode cannot carry a valid signature either.
-  const result = keys.verify(token, Number.NEGATIVE_INFINITY)
+  const result = await keys.verify(token, Number.NEGATIVE_INFINITY)
   if (!result.ok) return { ok: false, message: 'signature verification failed' }
   // The signature holds; jose's validateClaimsSet decides the rest.
   let claims: unknown
@@ -172,11 +172,11 @@ function joseClaimsError(claims: Record<string, unknown>): string | undefined {
   return undefined
 }
 
-export function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Caller {
+export async function authenticate(keys: JwtKeys, req: IncomingMessage, allowInvalid: boolean): Promise<Caller> {
   // storage-api strips "Bearer " and nothing else: a token with trailing spaces is not a JWT there either.
   const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '')
   if (token === '' && allowInvalid) return anonCaller
-  const result = verifyStorageToken(keys, token)
+  const result = await verifyStorageToken(keys, token)
   if (!result.ok) {
     if (allowInvalid) return anonCaller
     throw errors.accessDenied(result.message)

@@ -119,7 +119,7 @@ async function handle(ctx: StorageContext, req: IncomingMessage, res: ServerResp
       path,
       query: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
       params: { bucket: matched.params.bucket, key: matched.params['*'] },
-      caller: options.auth === 'none' ? anonCaller : authenticate(ctx.keys, req, options.auth === 'optional'),
+      caller: options.auth === 'none' ? anonCaller : await authenticate(ctx.keys, req, options.auth === 'optional'),
       operation: options.operation,
     }
     await matched.handler(ctx, request)

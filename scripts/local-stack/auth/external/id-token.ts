@@ -1,6 +1,7 @@
-// Verifying an OpenID Connect ID token the way go-oidc's verifier does for GoTrue: an RS256/ES256 signature by a key
-// of the issuer's JWKS, the issuer, the audience (the client id) and the expiry. Returns the claims.
-import { constants, createPublicKey, verify, type JsonWebKey } from 'node:crypto'
+// Verifying an OpenID Connect ID token the way go-oidc's verifier does for GoTrue: a signature by a key of the
+// issuer's JWKS (jose's compactVerify with a remote key set, fetched for each token as GoTrue builds its verifier per
+// request), then the issuer, the audience (the client id) and the expiry. Returns the claims.
+import { compactVerify, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, type CryptoKey } from 'jose'
 
 interface Options {
   issuers: string[]
@@ -8,67 +9,53 @@ interface Options {
   jwksUrl: string
 }
 
-const algorithms: Record<string, { hash: string | null; dsa?: boolean; pss?: boolean }> = {
-  RS256: { hash: 'sha256' },
-  RS384: { hash: 'sha384' },
-  RS512: { hash: 'sha512' },
-  PS256: { hash: 'sha256', pss: true },
-  PS384: { hash: 'sha384', pss: true },
-  PS512: { hash: 'sha512', pss: true },
-  ES256: { hash: 'sha256', dsa: true },
-  ES384: { hash: 'sha384', dsa: true },
-  ES512: { hash: 'sha512', dsa: true },
-  EdDSA: { hash: null },
-}
-
-function part(token: string, index: number): Record<string, unknown> {
-  const value = JSON.parse(Buffer.from(token.split('.')[index] ?? '', 'base64url').toString('utf8')) as unknown
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('oidc: malformed jwt')
-  return value as Record<string, unknown>
-}
+/** The algorithms go-oidc verifies. */
+const supported = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
 /**
  * A JWS in compact form signed with one of `allowed` by a key of the JWKS at `jwksUrl` (the key with the token's
- * `kid`, else any). Returns its claims and algorithm; checks nothing else.
+ * `kid`, else each key that fits the algorithm in turn). Returns its claims and algorithm; checks nothing else.
  */
 export async function verifySignedJwt(
   token: string,
   jwksUrl: string,
   allowed: string[],
 ): Promise<{ claims: Record<string, unknown>; alg: string }> {
-  const [headerText, payloadText, signatureText, ...rest] = token.split('.')
-  if (!headerText || !payloadText || !signatureText || rest.length > 0) throw new Error('oidc: malformed jwt')
-  const header = part(token, 0)
-  const alg = String(header.alg)
-  const algorithm = algorithms[alg]
-  if (!algorithm || !allowed.includes(alg)) throw new Error(`oidc: unsupported signing algorithm ${alg}`)
-  const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(10_000) })
-  if (!response.ok) throw new Error(`oidc: fetching keys: ${response.status}`)
-  const { keys } = (await response.json()) as { keys: (JsonWebKey & { kid?: string })[] }
-  const candidates = keys.filter((k) => header.kid === undefined || k.kid === header.kid)
-  const data = Buffer.from(`${headerText}.${payloadText}`)
-  const signature = Buffer.from(signatureText, 'base64url')
-  const valid = candidates.some((jwk) => {
-    try {
-      const key = createPublicKey({ key: jwk, format: 'jwk' })
-      return verify(
-        algorithm.hash,
-        data,
-        {
-          key,
-          ...(algorithm.dsa ? { dsaEncoding: 'ieee-p1363' as const } : {}),
-          ...(algorithm.pss
-            ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
-            : {}),
-        },
-        signature,
-      )
-    } catch {
-      return false
+  let alg: string
+  let claims: Record<string, unknown>
+  try {
+    alg = String(decodeProtectedHeader(token).alg)
+    claims = decodeJwt(token)
+  } catch {
+    throw new Error('oidc: malformed jwt')
+  }
+  const algorithms = allowed.filter((a) => supported.includes(a))
+  if (!algorithms.includes(alg)) throw new Error(`oidc: unsupported signing algorithm ${alg}`)
+  const keySet = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 10_000 })
+  try {
+    await compactVerify(token, keySet, { algorithms })
+  } catch (error) {
+    if (!(error instanceof errors.JWKSMultipleMatchingKeys)) {
+      throw new Error(`oidc: failed to verify signature: ${(error as Error).message}`, { cause: error })
     }
-  })
-  if (!valid) throw new Error('oidc: failed to verify signature')
-  return { claims: part(token, 1), alg }
+    if (!(await anyKeyVerifies(token, error, algorithms))) {
+      throw new Error('oidc: failed to verify signature', { cause: error })
+    }
+  }
+  return { claims, alg }
+}
+
+/** A token without a `kid` and several keys of its algorithm: go-oidc accepts a signature by any of them. */
+async function anyKeyVerifies(token: string, candidates: AsyncIterable<CryptoKey>, algorithms: string[]) {
+  for await (const key of candidates) {
+    try {
+      await compactVerify(token, key, { algorithms })
+      return true
+    } catch {
+      // The next key, then.
+    }
+  }
+  return false
 }
 
 export async function verifyIdToken(token: string, options: Options): Promise<Record<string, unknown>> {

@@ -23,18 +23,18 @@ const failureDetail: Record<AccessTokenFailure['reason'], string> = {
   'issued-in-future': 'token has invalid claims: token used before issued',
 }
 
-export function verifiedClaims(context: AuthContext, request: AuthRequest): JwtClaims {
+export async function verifiedClaims(context: AuthContext, request: AuthRequest): Promise<JwtClaims> {
   const token = bearer.exec(request.header('authorization') ?? '')?.[1]
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
   // golang-jwt has no leeway by default; GoTrue does not ask it to check iat.
-  const result = verifyAccessToken(context.keys, token, { clockSkewSeconds: 0, checkIssuedAt: false })
+  const result = await verifyAccessToken(context.keys, token, { clockSkewSeconds: 0, checkIssuedAt: false })
   if (result.ok) return result.claims
   throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${failureDetail[result.reason]}`)
 }
 
 /** requireAuthentication: a valid user JWT whose user (and session, when named) still exist. */
 export async function authenticate(context: AuthContext, request: AuthRequest): Promise<Caller> {
-  const claims = verifiedClaims(context, request)
+  const claims = await verifiedClaims(context, request)
   const sub = typeof claims.sub === 'string' ? claims.sub : ''
   if (!sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim')
   if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID')
@@ -51,8 +51,8 @@ export async function authenticate(context: AuthContext, request: AuthRequest): 
 }
 
 /** requireAdminCredentials: the caller's JWT carries one of the admin roles. */
-export function requireAdmin(context: AuthContext, request: AuthRequest): JwtClaims {
-  const claims = verifiedClaims(context, request)
+export async function requireAdmin(context: AuthContext, request: AuthRequest): Promise<JwtClaims> {
+  const claims = await verifiedClaims(context, request)
   if (typeof claims.role === 'string' && context.adminRoles.includes(claims.role)) return claims
   throw forbidden('not_admin', 'User not allowed')
 }

@@ -98,8 +98,8 @@ describe('key rules, as the service sees them', () => {
       services: {
         rest: {
           name: 'rest',
-          handle(req, res) {
-            const check = keys.verify((req.headers.authorization ?? '').replace(/^Bearer /, ''))
+          async handle(req, res) {
+            const check = await keys.verify((req.headers.authorization ?? '').replace(/^Bearer /, ''))
             if (check.ok) return void res.end('[]')
             res.writeHead(401, { 'Content-Type': 'application/json' })
             res.end(JSON.stringify({ code: 'PGRST301', message: check.message }))

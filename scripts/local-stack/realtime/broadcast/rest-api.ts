@@ -27,7 +27,7 @@ export async function handleApi(context: ServiceContext, req: IncomingMessage, r
   const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(url.pathname)
   const batch = /^\/api\/broadcast\/?$/.test(url.pathname)
   if (req.method !== 'POST' || (!single && !batch)) return send(res, 404, { message: 'not found' })
-  const check = checkToken(context.keys, bearer(req))
+  const check = await checkToken(context.keys, bearer(req))
   if (!check.ok) return send(res, 401)
   if (single) {
     return broadcastOne(context, req, res, check.claims, {

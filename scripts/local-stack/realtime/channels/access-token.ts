@@ -33,14 +33,17 @@ export function watchExpiry(channel: Channel, exp: number): void {
   const ms = Math.min(Math.max(0, exp * 1000 - Date.now()) + 20, CONFIRM_MAX_INTERVAL_MS)
   cancels.set(
     channel,
-    channel.later(ms, () => confirmToken(channel)),
+    channel.later(ms, () => void confirmToken(channel)),
   )
 }
 
-function confirmToken(channel: Channel): void {
+async function confirmToken(channel: Channel): Promise<void> {
   const pending = windowOf(channel).pending
-  if (pending !== undefined) return void applyPending(channel)
-  const check = checkToken(channel.context.keys, channel.accessToken)
+  if (pending !== undefined) return applyPending(channel)
+  const token = channel.accessToken
+  const check = await checkToken(channel.context.keys, token)
+  // Closed, or given a new token, while this one was being checked: that one's own check decides.
+  if (channel.closed || channel.accessToken !== token) return
   if (!check.ok) return channel.shutdown(shutdownMessage(check))
   channel.claims = check.claims
   watchExpiry(channel, check.exp)
@@ -78,7 +81,8 @@ async function applyAccessToken(channel: Channel, value: string): Promise<void> 
   window.appliedAt = performance.now()
   window.pending = undefined
   const { keys, pool } = channel.context
-  const check = checkToken(keys, value)
+  const check = await checkToken(keys, value)
+  if (channel.closed) return
   if (!check.ok) return channel.shutdown(shutdownMessage(check))
   channel.accessToken = value
   channel.claims = check.claims

@@ -70,7 +70,7 @@ async function tryJoin(socket: JoiningSocket, message: InboundMessage): Promise<
   if (socket.channels.size >= MAX_CHANNELS_PER_SOCKET) return 'ChannelRateLimitReached: Too many channels'
   const config = readJoinConfig(message.payload)
   const token = typeof config.token === 'string' && !config.token.startsWith('sb_') ? config.token : socket.tenantToken
-  const check = checkToken(context.keys, token)
+  const check = await checkToken(context.keys, token)
   if (!check.ok) return joinError(check)
   if (!config.postgresChanges.every(isJsonObject)) return 'UnknownErrorOnChannel: expected postgres_changes to be maps'
 

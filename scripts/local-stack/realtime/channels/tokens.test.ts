@@ -9,8 +9,8 @@ const keys = new JwtKeys()
 const now = 2_000_000_000
 
 describe('realtime token check', () => {
-  it('accepts a token whose nbf is in the future, as Realtime validates only exp, iat and configured claims', () => {
-    const check = checkToken(
+  it('accepts a token whose nbf is in the future, as Realtime validates only exp, iat and configured claims', async () => {
+    const check = await checkToken(
       keys,
       signHs256({ role: 'authenticated', sub: 'u1', exp: now + 3600, nbf: now + 600 }),
       now,
@@ -18,13 +18,13 @@ describe('realtime token check', () => {
     expect(check).toMatchObject({ ok: true, exp: now + 3600 })
   })
 
-  it('refuses an expired token and one without role or exp', () => {
-    expect(checkToken(keys, signHs256({ role: 'authenticated', exp: now - 5 }), now)).toEqual({
+  it('refuses an expired token and one without role or exp', async () => {
+    expect(await checkToken(keys, signHs256({ role: 'authenticated', exp: now - 5 }), now)).toEqual({
       ok: false,
       failure: 'expired',
       expiredFor: 5,
     })
-    expect(checkToken(keys, signHs256({ exp: now + 60 }), now)).toEqual({ ok: false, failure: 'claims' })
-    expect(checkToken(keys, signHs256({ role: 'authenticated' }), now)).toEqual({ ok: false, failure: 'claims' })
+    expect(await checkToken(keys, signHs256({ exp: now + 60 }), now)).toEqual({ ok: false, failure: 'claims' })
+    expect(await checkToken(keys, signHs256({ role: 'authenticated' }), now)).toEqual({ ok: false, failure: 'claims' })
   })
 })

@@ -1,6 +1,7 @@
 // Checks a JWT the way Realtime's ChannelsAuthorization.authorize_conn does (signature, expiry, the required `role`
 // and `exp` claims) and words each failure as Realtime does: at connect (HTTP 401), in a join reply, or in the
 // system message that shuts a channel down after an access_token update.
+import { decodeJwt, decodeProtectedHeader } from 'jose'
 import type { JwtClaims, JwtKeys } from '../../keys/jwt.ts'
 
 export type TokenFailure = 'missing' | 'malformed' | 'signature' | 'signer' | 'expired' | 'claims'
@@ -23,21 +24,20 @@ function cleanToken(token: string): string {
 
 function headerOf(token: string): Record<string, unknown> | undefined {
   try {
-    const header: unknown = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'))
-    return typeof header === 'object' && header !== null ? (header as Record<string, unknown>) : undefined
+    return decodeProtectedHeader(token)
   } catch {
     return undefined
   }
 }
 
-export function checkToken(keys: JwtKeys, token: unknown, now = Date.now() / 1000): TokenCheck {
+export async function checkToken(keys: JwtKeys, token: unknown, now = Date.now() / 1000): Promise<TokenCheck> {
   if (typeof token !== 'string') return { ok: false, failure: 'missing' }
   const cleaned = cleanToken(token)
-  const result = keys.verify(cleaned, now)
+  const result = await keys.verify(cleaned, now)
   if (!result.ok) {
     if (result.reason === 'malformed') return { ok: false, failure: 'malformed' }
     if (result.reason === 'expired') {
-      const exp = Number((JSON.parse(Buffer.from(cleaned.split('.')[1]!, 'base64url').toString()) as JwtClaims).exp)
+      const exp = Number(decodeJwt(cleaned).exp)
       return { ok: false, failure: 'expired', expiredFor: Math.max(0, Math.floor(now) - Math.floor(exp)) }
     }
     // A key Realtime cannot build a signer for (an unknown kid, an unsupported algorithm) is not a bad signature.

@@ -40,9 +40,12 @@ export class SocketServer {
     clientTracking: false,
   })
 
+  /** Set once the service stops: an upgrade whose token was still being checked is dropped. */
+  private closed = false
+
   constructor(private readonly context: ServiceContext) {}
 
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): void {
+  async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): Promise<void> {
     socket.on('error', () => {})
     const url = new URL(path, 'http://realtime.local')
     if (url.pathname !== '/websocket' && url.pathname !== '/websocket/') {
@@ -50,7 +53,8 @@ export class SocketServer {
     }
     const header = req.headers['x-api-key']
     const token = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined
-    const check = checkToken(this.context.keys, token)
+    const check = await checkToken(this.context.keys, token)
+    if (this.closed) return void socket.destroy()
     if (!check.ok) return refuse(socket, 401, { error: connectError(check) })
     const overLimit = this.context.tenant.connectRefusal()
     if (overLimit) return refuse(socket, 429, { error: overLimit })
@@ -64,6 +68,7 @@ export class SocketServer {
   }
 
   closeAll(): void {
+    this.closed = true
     for (const connection of this.connections) connection.terminate()
     this.connections.clear()
   }

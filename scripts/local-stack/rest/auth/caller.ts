@@ -23,14 +23,14 @@ export class Authenticator {
 
   constructor(private readonly keys: JwtKeys) {}
 
-  authenticate(authorization: string | undefined, now = Date.now() / 1000): Caller {
+  async authenticate(authorization: string | undefined, now = Date.now() / 1000): Promise<Caller> {
     const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/is.exec(authorization.trim())
     if (!match) return anonymous()
     const token = (match[1] ?? '').trim()
     if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header')
     const cached = this.cache.get(token)
     if (cached && (cached.exp === undefined || cached.exp > now)) return cached.caller
-    const result = verifyAccessToken(this.keys, token, { now, clockSkewSeconds: allowedSkewSeconds })
+    const result = await verifyAccessToken(this.keys, token, { now, clockSkewSeconds: allowedSkewSeconds })
     if (!result.ok)
       throw jwtError(
         result.reason === 'malformed' || result.reason === 'invalid' ? 'PGRST301' : 'PGRST303',

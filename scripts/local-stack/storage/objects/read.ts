@@ -42,7 +42,7 @@ export const downloadPublicObject: Handler = async (ctx, request) => {
 
 export const downloadSignedObject: Handler = async (ctx, request) => {
   const { bucket, key } = target(request)
-  const claims = verifyObjectToken(ctx.keys, request.query.get('token'), `${bucket}/${key}`, 'download')
+  const claims = await verifyObjectToken(ctx.keys, request.query.get('token'), `${bucket}/${key}`, 'download')
   const row = await ctx.db.run(scopeOf(request, serviceCaller), (tx) => mustFindObject(tx, bucket, key))
   const expires = typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : undefined
   await renderObject(ctx, request, row, { download: request.query.get('download'), expires })

@@ -21,14 +21,14 @@ export function signObjectToken(
   return keys.sign({ ...extra, aud: signedUrlAudience, iss: signedUrlIssuer, url, scope, iat, exp: iat + expiresIn })
 }
 
-export function verifyObjectToken(
+export async function verifyObjectToken(
   keys: JwtKeys,
   token: string | null,
   url: string,
   scope: TokenScope,
-): JwtClaims & { exp?: number } {
+): Promise<JwtClaims & { exp?: number }> {
   if (token === null) throw errors.validation("querystring must have required property 'token'")
-  const result = verifyStorageToken(keys, token)
+  const result = await verifyStorageToken(keys, token)
   if (!result.ok) throw errors.invalidJwt(result.message)
   const { claims } = result
   if (!isSignedUrlToken(claims) || claims.iss !== signedUrlIssuer) {

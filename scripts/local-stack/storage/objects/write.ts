@@ -44,7 +44,7 @@ export const uploadToSignedUrl: Handler = async (ctx, request) => {
   const { bucket, key } = request.params
   mustBeValidBucketName(bucket)
   mustBeValidKey(key)
-  const claims = verifyObjectToken(ctx.keys, request.query.get('token'), `${bucket}/${key}`, 'upload')
+  const claims = await verifyObjectToken(ctx.keys, request.query.get('token'), `${bucket}/${key}`, 'upload')
   const { id, path } = await storeUpload(ctx, request, {
     bucket,
     key,

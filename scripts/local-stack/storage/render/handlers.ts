@@ -109,7 +109,7 @@ export const renderAuthenticatedImage: Handler = async (ctx, request) => {
 
 export const renderSignedImage: Handler = async (ctx, request) => {
   const { bucket, key } = target(request)
-  const claims = verifyObjectToken(ctx.keys, request.query.get('token'), `${bucket}/${key}`, 'download')
+  const claims = await verifyObjectToken(ctx.keys, request.query.get('token'), `${bucket}/${key}`, 'download')
   const row = await ctx.db.run(scopeOf(request, serviceCaller), (tx) => mustFindObject(tx, bucket, key))
   const options = optionsFromToken(typeof claims.transformations === 'string' ? claims.transformations : '')
   const expires = typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : undefined

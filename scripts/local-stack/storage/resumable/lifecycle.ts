@@ -109,7 +109,7 @@ export function lifecycle(
         const signature = call.request.req.headers['x-signature']
         if (!signature || typeof signature !== 'string') throw errors.invalidSignature('Missing x-signature header')
         const { bucket, key } = mustTarget(call)
-        const claims = verifyObjectToken(ctx.keys, signature, `${bucket}/${key}`, 'upload')
+        const claims = await verifyObjectToken(ctx.keys, signature, `${bucket}/${key}`, 'upload')
         call.request.caller = { ...serviceCaller, sub: typeof claims.owner === 'string' ? claims.owner : undefined }
         call.upsert = claims.upsert === true
         return
