@@ -17,6 +17,8 @@ export interface RenderOptions {
   download: string | null
   /** Signed URLs answer with the token's expiry instead of the object's Cache-Control. */
   expires?: Date
+  /** Headers that replace the object's own (the S3 protocol's `response-*` overrides). */
+  headers?: Record<string, string>
 }
 
 /** What Node's http module can send as a header value; anything else would throw ERR_INVALID_CHAR mid-response. */
@@ -77,6 +79,10 @@ export async function renderObject(
         meta.cacheControl && headerSafe.test(meta.cacheControl) ? meta.cacheControl : 'no-cache'
     const attachment = disposition(options.download)
     if (attachment) headers['Content-Disposition'] = attachment
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (!headerSafe.test(value)) continue
+      headers[name] = name.toLowerCase() === 'content-type' ? safeType(value) : value
+    }
 
     if (req.headers['if-none-match'] === eTag) {
       res.writeHead(304, headers).end()

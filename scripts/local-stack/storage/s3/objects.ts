@@ -8,11 +8,11 @@ import { StorageError } from '../errors.ts'
 import { copyBetween } from '../objects/move-copy.ts'
 import { deleteObject as deleteOne, deleteObjects as deleteMany } from '../objects/remove.ts'
 import { renderObject } from '../objects/render.ts'
-import { mustFindBucket, mustFindObject } from '../objects/rows.ts'
+import { mustFindBucket, mustFindObject, type ObjectRow } from '../objects/rows.ts'
 import { storeUpload } from '../objects/upload.ts'
 import { mustBeValidBucketName, mustBeValidKey } from '../validate.ts'
-import { bucketOf, keyOf, type S3Handler } from './context.ts'
-import { s3Errors } from './errors.ts'
+import { bucketOf, keyOf, type S3Handler, type S3Request } from './context.ts'
+import { s3Error, s3Errors } from './errors.ts'
 import { declaredLength, metadataFromHeaders, s3Incoming } from './incoming.ts'
 import { readXml, sendXml } from './xml.ts'
 
@@ -49,14 +49,72 @@ export const putObject: S3Handler = async (ctx, request) => {
   request.res.writeHead(200, { ETag: eTag, 'Content-Length': '0' }).end()
 }
 
+/** GetObject's `response-*` query parameters: headers the answer carries in place of the object's. */
+const overrides: [string, string][] = [
+  ['response-cache-control', 'Cache-Control'],
+  ['response-content-disposition', 'Content-Disposition'],
+  ['response-content-encoding', 'Content-Encoding'],
+  ['response-content-language', 'Content-Language'],
+  ['response-content-type', 'Content-Type'],
+]
+
+function responseOverrides(query: URLSearchParams): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [parameter, header] of overrides) {
+    const value = query.get(parameter)
+    if (value) headers[header] = value
+  }
+  const expires = query.get('response-expires')
+  if (expires) {
+    const date = new Date(expires)
+    if (Number.isNaN(date.getTime())) throw s3Errors.invalidParameter('response-expires')
+    headers.Expires = date.toUTCString()
+  }
+  return headers
+}
+
+/** If-Modified-Since no earlier than the object's last change: 304, as storage-api's file backend answers it. */
+function notModifiedSince(request: S3Request, row: ObjectRow): boolean {
+  const since = request.req.headers['if-modified-since']
+  if (!since) return false
+  const date = new Date(since)
+  const meta = (row.metadata ?? {}) as Record<string, unknown>
+  const modified = new Date(typeof meta.lastModified === 'string' ? meta.lastModified : (row.updated_at ?? 0))
+  return !Number.isNaN(date.getTime()) && modified.getTime() <= date.getTime()
+}
+
 export const getObject: S3Handler = async (ctx, request) => {
   const bucket = bucketOf(request)
   const key = keyOf(request)
   mustBeValidBucketName(bucket)
   mustBeValidKey(key)
+  const headers = responseOverrides(request.query)
   const row = await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, bucket, key))
+  const meta = (row.metadata ?? {}) as Record<string, unknown>
+  if (notModifiedSince(request, row) && request.req.headers['if-none-match'] !== meta.eTag) {
+    const eTag = typeof meta.eTag === 'string' ? { ETag: meta.eTag } : {}
+    return void request.res.writeHead(304, eTag).end()
+  }
   setHeaders(request.res, metadataHeaders(row.user_metadata))
-  await renderObject(ctx, request, row, { download: null })
+  try {
+    await renderObject(ctx, request, row, { download: null, headers })
+  } catch (error) {
+    // storage-api answers a range past the end 416, as S3 does.
+    if (error instanceof StorageError && error.code === 'InvalidRange') {
+      throw s3Error('InvalidRange', 416, 'invalid range provided')
+    }
+    throw error
+  }
+}
+
+export const getObjectTagging: S3Handler = async (ctx, request) => {
+  const bucket = bucketOf(request)
+  const key = keyOf(request)
+  mustBeValidBucketName(bucket)
+  mustBeValidKey(key)
+  await ctx.db.run(scopeOf(request), (tx) => mustFindObject(tx, bucket, key))
+  // Storage keeps no tags: an object's tag set is always empty.
+  sendXml(request.res, 200, { Tagging: { TagSet: '' } })
 }
 
 export const headObject: S3Handler = async (ctx, request) => {

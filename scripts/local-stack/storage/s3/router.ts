@@ -67,6 +67,13 @@ const commands: Command[] = [
     operation: 'storage.s3.upload.list_parts',
     handler: multipart.listParts,
   },
+  {
+    method: 'GET',
+    level: 'object',
+    when: has('tagging'),
+    operation: 'storage.s3.object.get_tagging',
+    handler: objects.getObjectTagging,
+  },
   { method: 'GET', level: 'object', operation: 'storage.s3.object.get', handler: objects.getObject },
   { method: 'HEAD', level: 'object', operation: 'storage.s3.object.info', handler: objects.headObject },
   {

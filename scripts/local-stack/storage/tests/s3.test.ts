@@ -14,9 +14,11 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  GetObjectTaggingCommand,
   HeadBucketCommand,
   HeadObjectCommand,
   ListBucketsCommand,
+  ListObjectsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
@@ -153,7 +155,64 @@ describe.skipIf(!testDbUrl)('storage S3 protocol', () => {
     expect(await tail.Body!.transformToString()).toBe('789')
     expect(
       await failure(s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'digits.txt', Range: 'bytes=20-' }))),
-    ).toEqual({ status: 400, code: 'InvalidRange' })
+    ).toEqual({ status: 416, code: 'InvalidRange' })
+  })
+
+  it('answers 304 to a cache that has the object, and serves response-* overrides', async () => {
+    const put = await s3.send(
+      new PutObjectCommand({ Bucket: bucket, Key: 'cached.txt', Body: 'cache me', ContentType: 'text/plain' }),
+    )
+    const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: 'cached.txt' }))
+    const stale = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'cached.txt', IfNoneMatch: '"other"' }))
+    expect(await stale.Body!.transformToString()).toBe('cache me')
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'cached.txt', IfNoneMatch: put.ETag })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } })
+    const later = new Date(head.LastModified!.getTime() + 1000)
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'cached.txt', IfModifiedSince: later })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } })
+    const earlier = new Date(head.LastModified!.getTime() - 60_000)
+    const changed = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'cached.txt', IfModifiedSince: earlier }))
+    expect(await changed.Body!.transformToString()).toBe('cache me')
+    const expires = new Date('2030-01-01T00:00:00Z')
+    const overridden = await s3.send(
+      new GetObjectCommand({
+        Bucket: bucket,
+        Key: 'cached.txt',
+        ResponseCacheControl: 'no-cache, no-store',
+        ResponseContentDisposition: 'attachment; filename="cached.txt"',
+        ResponseContentEncoding: 'identity',
+        ResponseContentLanguage: 'en-US',
+        ResponseContentType: 'application/octet-stream',
+        ResponseExpires: expires,
+      }),
+    )
+    expect(overridden).toMatchObject({
+      CacheControl: 'no-cache, no-store',
+      ContentDisposition: 'attachment; filename="cached.txt"',
+      ContentEncoding: 'identity',
+      ContentLanguage: 'en-US',
+      ContentType: 'application/octet-stream',
+      ExpiresString: expires.toUTCString(),
+    })
+    expect(await overridden.Body!.transformToString()).toBe('cache me')
+    const tagging = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: 'cached.txt' }))
+    expect(tagging.TagSet ?? []).toEqual([])
+  })
+
+  it("takes keys with S3's special characters and refuses the ones Storage does not allow", async () => {
+    const key = "chars/test!$&'() *+,:;=@ing.bin"
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'special' }))
+    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+    expect(await got.Body!.transformToString()).toBe('special')
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'chars/' }))
+    expect(listed.Contents?.map((o) => o.Key)).toEqual([key])
+    const bad = 'chars/test[]^|ing.bin'
+    await expect(s3.send(new PutObjectCommand({ Bucket: bucket, Key: bad, Body: 'x' }))).rejects.toThrow(
+      `Invalid key: ${bad}`,
+    )
+    expect((await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))).$metadata.httpStatusCode).toBe(204)
   })
 
   it('answers a missing object or bucket with S3 errors and their status', async () => {
@@ -265,6 +324,23 @@ describe.skipIf(!testDbUrl)('storage S3 protocol', () => {
       pages++
     } while (token)
     expect(pages).toBe(3)
+    const folderPage = await s3.send(new ListObjectsV2Command({ Bucket: listed, Delimiter: '/', MaxKeys: 1 }))
+    expect(folderPage).toMatchObject({ IsTruncated: true, KeyCount: 1, CommonPrefixes: [{ Prefix: 'a/' }] })
+    const nextFolder = await s3.send(
+      new ListObjectsV2Command({
+        Bucket: listed,
+        Delimiter: '/',
+        MaxKeys: 1,
+        ContinuationToken: folderPage.NextContinuationToken,
+      }),
+    )
+    expect(nextFolder.CommonPrefixes).toEqual([{ Prefix: 'b/' }])
+    const pastA = await s3.send(new ListObjectsV2Command({ Bucket: listed, Delimiter: '/', StartAfter: 'a/zzz' }))
+    expect(pastA.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['b/'])
+    expect(pastA.Contents?.map((o) => o.Key)).toEqual(['top.txt'])
+    const v1 = await s3.send(new ListObjectsCommand({ Bucket: listed, Prefix: 'a/', Delimiter: '/' }))
+    expect(v1.Contents?.map((o) => o.Key)).toEqual(['a/1.txt', 'a/2.txt'])
+    expect(v1.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['a/deep/'])
     expect(keys).toEqual(['a/1.txt', 'a/2.txt', 'a/deep/3.txt', 'b/4.txt', 'top.txt'])
     expect(await failure(s3.send(new ListObjectsV2Command({ Bucket: `${h.prefix}-missing` })))).toEqual({
       status: 404,
