@@ -194,7 +194,7 @@ export const deleteObjects: S3Handler = async (ctx, request) => {
 }
 
 /** `x-amz-copy-source`: `[/]bucket/key[?versionId=…]`, the key percent-encoded as S3 clients send it. */
-function copySource(header: string | string[] | undefined): { bucket: string; key: string } {
+export function copySource(header: string | string[] | undefined): { bucket: string; key: string } {
   if (typeof header !== 'string' || header === '') throw s3Errors.missingParameter('CopySource')
   const path = header.replace(/^\//, '').replace(/\?versionId=.*$/, '')
   const [bucket, ...rest] = path.split('/')

@@ -5,7 +5,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import * as buckets from './buckets.ts'
 import type { S3Handler } from './context.ts'
 import { listObjects, listObjectsV2 } from './list.ts'
-import * as multipart from './multipart.ts'
+import * as parts from './multipart/parts.ts'
+import * as uploads from './multipart/uploads.ts'
 import * as objects from './objects.ts'
 
 type Level = 'service' | 'bucket' | 'object'
@@ -49,7 +50,13 @@ const commands: Command[] = [
   {
     method: 'GET',
     level: 'bucket',
-    when: (query) => !query.has('uploads'),
+    when: has('uploads'),
+    operation: 'storage.s3.upload.list_multipart',
+    handler: uploads.listMultipartUploads,
+  },
+  {
+    method: 'GET',
+    level: 'bucket',
     operation: 'storage.s3.object.list',
     handler: listObjects,
   },
@@ -65,7 +72,7 @@ const commands: Command[] = [
     level: 'object',
     when: has('uploadId'),
     operation: 'storage.s3.upload.list_parts',
-    handler: multipart.listParts,
+    handler: parts.listParts,
   },
   {
     method: 'GET',
@@ -81,7 +88,14 @@ const commands: Command[] = [
     level: 'object',
     when: (query, headers) => query.has('uploadId') && query.has('partNumber') && !headers['x-amz-copy-source'],
     operation: 'storage.s3.upload.part',
-    handler: multipart.uploadPart,
+    handler: parts.uploadPart,
+  },
+  {
+    method: 'PUT',
+    level: 'object',
+    when: (query, headers) => query.has('uploadId') && query.has('partNumber') && !!headers['x-amz-copy-source'],
+    operation: 'storage.s3.upload.part_copy',
+    handler: parts.uploadPartCopy,
   },
   {
     method: 'PUT',
@@ -102,21 +116,21 @@ const commands: Command[] = [
     level: 'object',
     when: has('uploads'),
     operation: 'storage.s3.upload.create_multipart',
-    handler: multipart.createMultipartUpload,
+    handler: uploads.createMultipartUpload,
   },
   {
     method: 'POST',
     level: 'object',
     when: has('uploadId'),
     operation: 'storage.s3.upload.complete_multipart',
-    handler: multipart.completeMultipartUpload,
+    handler: uploads.completeMultipartUpload,
   },
   {
     method: 'DELETE',
     level: 'object',
     when: has('uploadId'),
     operation: 'storage.s3.upload.abort_multipart',
-    handler: multipart.abortMultipartUpload,
+    handler: uploads.abortMultipartUpload,
   },
   { method: 'DELETE', level: 'object', operation: 'storage.s3.object.delete', handler: objects.deleteObject },
 ]

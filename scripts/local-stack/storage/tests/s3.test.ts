@@ -19,11 +19,13 @@ import {
   HeadObjectCommand,
   ListBucketsCommand,
   ListObjectsCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
   S3ServiceException,
   UploadPartCommand,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, testDbUrl, type Harness } from '../testing/harness.ts'
@@ -416,6 +418,80 @@ describe.skipIf(!testDbUrl)('storage S3 protocol', () => {
       code: 'NotFound',
     })
     expect(h.tmpFiles()).toEqual([])
+  })
+
+  it('builds parts by copying from objects (whole or a byte range)', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: 'mp/source.txt', Body: 'abcdefghij' }))
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'mp/copied.txt' }))
+    const source = `${bucket}/mp/source.txt`
+    const first = await s3.send(
+      new UploadPartCopyCommand({
+        Bucket: bucket,
+        Key: 'mp/copied.txt',
+        UploadId,
+        PartNumber: 1,
+        CopySource: source,
+        CopySourceRange: 'bytes=2-4',
+      }),
+    )
+    expect(first.CopyPartResult?.ETag).toBe(md5('cde'))
+    const second = await s3.send(
+      new UploadPartCopyCommand({ Bucket: bucket, Key: 'mp/copied.txt', UploadId, PartNumber: 2, CopySource: source }),
+    )
+    expect(
+      await failure(
+        s3.send(
+          new UploadPartCopyCommand({
+            Bucket: bucket,
+            Key: 'mp/copied.txt',
+            UploadId,
+            PartNumber: 3,
+            CopySource: source,
+            CopySourceRange: 'bytes=5-10',
+          }),
+        ),
+      ),
+    ).toEqual({ status: 400, code: 'InvalidRange' })
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'mp/copied.txt',
+        UploadId,
+        MultipartUpload: {
+          Parts: [
+            { PartNumber: 1, ETag: first.CopyPartResult?.ETag },
+            { PartNumber: 2, ETag: second.CopyPartResult?.ETag },
+          ],
+        },
+      }),
+    )
+    const got = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: 'mp/copied.txt' }))
+    expect(await got.Body!.transformToString()).toBe('cdeabcdefghij')
+  })
+
+  it('lists the multipart uploads in progress, in key order and in pages', async () => {
+    const listed = await h.bucket('s3-uploads')
+    const a = await s3.send(new CreateMultipartUploadCommand({ Bucket: listed, Key: 'up/a.bin' }))
+    const b = await s3.send(new CreateMultipartUploadCommand({ Bucket: listed, Key: 'up/b.bin' }))
+    const all = await s3.send(new ListMultipartUploadsCommand({ Bucket: listed }))
+    expect(all.Uploads?.map((u) => [u.Key, u.UploadId])).toEqual([
+      ['up/a.bin', a.UploadId],
+      ['up/b.bin', b.UploadId],
+    ])
+    expect(all.IsTruncated).toBe(false)
+    const first = await s3.send(new ListMultipartUploadsCommand({ Bucket: listed, MaxUploads: 1 }))
+    expect(first).toMatchObject({ IsTruncated: true, Uploads: [{ Key: 'up/a.bin' }] })
+    expect(first.NextKeyMarker).toEqual(expect.any(String))
+    const second = await s3.send(
+      new ListMultipartUploadsCommand({ Bucket: listed, MaxUploads: 1, KeyMarker: first.NextKeyMarker }),
+    )
+    expect(second).toMatchObject({ IsTruncated: false, KeyMarker: first.NextKeyMarker, Uploads: [{ Key: 'up/b.bin' }] })
+    const folded = await s3.send(new ListMultipartUploadsCommand({ Bucket: listed, Delimiter: '/' }))
+    expect(folded.CommonPrefixes).toEqual([{ Prefix: 'up/' }])
+    for (const upload of [a, b]) {
+      await s3.send(new AbortMultipartUploadCommand({ Bucket: listed, Key: upload.Key, UploadId: upload.UploadId }))
+    }
+    expect((await s3.send(new ListMultipartUploadsCommand({ Bucket: listed }))).Uploads ?? []).toEqual([])
   })
 
   it("holds uploads and parts to the bucket's size limit and types", async () => {
