@@ -1,6 +1,7 @@
-// Tests of the functions' import-map check: the specifier rules, and real Deno runs over a scratch functions folder
+// Tests of the functions' import-map check: the specifier rules, real Deno runs over a scratch functions folder
 // (the repo's frozen deno.lock and the project's Deno cache) where one function is right, one lacks a mapping, one
-// maps a package it never imports, one has a mapping on a version the lock does not pin and one has no deno.json.
+// maps a package it never imports, one has a mapping on a version the lock does not pin and one has no deno.json,
+// and the repo's own functions.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -65,4 +66,17 @@ describe('functions checked as deploy bundles them', { timeout: 120_000 }, () =>
       true,
     )
   })
+})
+
+describe("the repo's functions", () => {
+  // Cold, type-checking each function alone takes about a minute on two cores; Deno caches the result.
+  it(
+    'each resolve and type-check with only their own deno.json, which lists what they import',
+    { timeout: 300_000 },
+    async () => {
+      const functionsDir = path.join(supabaseDir, 'functions')
+      expect(functionNames(functionsDir).length).toBeGreaterThan(10)
+      expect(await functionImportMapProblems({ functionsDir, denoDir: denoCacheDir })).toEqual([])
+    },
+  )
 })
