@@ -1,6 +1,7 @@
 // Lint rules for the TypeScript of web/ and scripts/. Edge functions are Deno code: `deno lint` checks them.
-// The web client also gets its architecture checked (import boundaries, below), TanStack Query and Router's own rules,
-// and JSX accessibility rules (eslint-plugin-jsx-a11y-x: the ESLint 10 fork of eslint-plugin-jsx-a11y).
+// The web client and the local stack also get their architecture checked (import boundaries, below); the web client
+// gets TanStack Query and Router's own rules and JSX accessibility rules too (eslint-plugin-jsx-a11y-x: the ESLint 10
+// fork of eslint-plugin-jsx-a11y).
 import js from '@eslint/js'
 import globals from 'globals'
 import pluginQuery from '@tanstack/eslint-plugin-query'
@@ -61,6 +62,79 @@ const webBoundaries = [
         },
       ],
       // Every file under web/src belongs to one of the layers above, and every local import resolves to one.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
+    },
+  },
+]
+
+/**
+ * Import boundaries of the local stack (scripts/local-stack): one element per component (auth, rest, storage, realtime,
+ * gateway, db, functions, inbox, scheduler), the shared kit every component may use (http/, keys/, config/, db/pools.ts,
+ * log.ts, paths.ts, ports.ts, state.ts), and the top (stack.ts, cli.ts, summary.ts, web.ts, demo-logins.ts), the only
+ * files that wire components together. A component imports its own files, the kit, and another component only
+ * through that component's index.ts; the kit imports only the kit. Tests and test harnesses (testing/) drive real
+ * parts, so they may import any of it; nothing else may import them.
+ */
+const stackElements = [
+  { type: 'stack-testing', partialMatch: false, pattern: 'scripts/local-stack/{testing,*/testing}' },
+  { type: 'stack-kit', partialMatch: false, pattern: 'scripts/local-stack/{http,keys,config}' },
+  { type: 'stack-component', partialMatch: false, pattern: 'scripts/local-stack/*', capture: ['component'] },
+  // The files at the top of scripts/local-stack: the wiring (stack, cli, summary, web, demo-logins) and the kit's
+  // loose files (log, paths, ports, state); policies tell them apart by name.
+  { type: 'stack-top', partialMatch: false, pattern: 'scripts/local-stack' },
+  // The repository's other scripts (setup, checks): a stack test may use one.
+  { type: 'script', partialMatch: false, pattern: 'scripts' },
+]
+
+const stackWiring = '{stack,cli,summary,web,demo-logins}.ts'
+const kitFiles = [
+  to('stack-kit'),
+  to('stack-top', { fileInternalPath: '{log,paths,ports,state}.ts' }),
+  to('stack-component', { captured: { component: 'db' }, fileInternalPath: 'pools.ts' }),
+]
+
+const stackBoundaries = [
+  {
+    files: ['scripts/local-stack/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': stackElements,
+      'boundaries/files': [{ category: 'test', pattern: 'scripts/local-stack/**/{*.test.ts,tests/**}' }],
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'import/resolver': { typescript: { project: 'scripts/tsconfig.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '{{ from.element.type }} may not import {{ to.element.type }} {{ to.element.captured.component }} ' +
+            '{{ to.element.fileInternalPath }}: components meet through their index.ts (see README, Layout)',
+          policies: [
+            {
+              from: { element: { type: 'stack-top', fileInternalPath: stackWiring } },
+              allow: [to('stack-top'), ...kitFiles, to('stack-component', { fileInternalPath: 'index.ts' })],
+            },
+            {
+              from: { element: { type: 'stack-component' } },
+              allow: [
+                to('stack-component', { captured: { component: '{{ from.element.captured.component }}' } }),
+                to('stack-component', { fileInternalPath: 'index.ts' }),
+                ...kitFiles,
+              ],
+            },
+            { from: { element: { type: 'stack-kit' } }, allow: kitFiles },
+            {
+              from: { element: { type: 'stack-top', fileInternalPath: '{log,paths,ports,state}.ts' } },
+              allow: kitFiles,
+            },
+            { from: { element: { type: 'stack-testing' } }, allow: [to('*')] },
+            { from: { file: { categories: 'test' } }, allow: [to('*')] },
+          ],
+        },
+      ],
       'boundaries/no-unknown-files': 'error',
       'boundaries/no-unknown-dependencies': 'error',
     },
@@ -144,5 +218,14 @@ export default tseslint.config(
       'jsx-a11y-x/no-noninteractive-tabindex': ['error', { tags: [], roles: ['region'] }],
     },
   },
+  // Components stay short enough to read at once: a long one is split into named parts (components, hooks), as the
+  // player's were. ESLint's rule counts every function, not only components, so it covers the .tsx of the folders
+  // that meet it (the player and quizzes), and not their tests, whose describe blocks are long by nature.
+  {
+    files: ['web/src/features/learn/**/*.tsx', 'web/src/features/quiz/**/*.tsx', 'web/src/routes/learn/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 80 }] },
+  },
   ...webBoundaries,
+  ...stackBoundaries,
 )

@@ -5,18 +5,14 @@
 //   reset   recreate the database as `supabase db reset` does (migrations, seed, config buckets, objects_path),
 //           running or not; a running stack pauses Realtime's replication meanwhile and REST reloads its schema cache
 import path from 'node:path'
-import { Cluster } from './db/cluster.ts'
-import { resetDatabase } from './db/migrations.ts'
+import { asSuperuser, Cluster, resetDatabase, stackReplication } from './db/index.ts'
 import { bold, dim, red, step } from './log.ts'
 import { profileDir } from './paths.ts'
 import { parseStackFlags, Stack, stackFlagsUsage } from './stack.ts'
-import { readState } from './state.ts'
-import { stackReplication } from './db/replication-pause.ts'
-import { reseedConfigBuckets } from './db/reset-storage.ts'
+import { isAlive, readState } from './state.ts'
 import { printSummary } from './summary.ts'
 import { loadConfig } from './config/index.ts'
-import { seedBucketObjects } from './storage/seed-objects.ts'
-import { isAlive } from './db/cluster.ts'
+import { reseedConfigBuckets, seedBucketObjects } from './storage/index.ts'
 import { createClient } from './db/pools.ts'
 
 const usage = `usage: npm run stack -- start ${stackFlagsUsage} | status | stop | reset`
@@ -89,7 +85,9 @@ async function reset(): Promise<number> {
         resetDatabase(state.dbUrl, { replication: held }),
       )
       await step('reload the REST schema cache', () => reloadRestSchema(state.dbUrl))
-      await step('create the config.toml buckets again', () => reseedConfigBuckets(state.dbUrl, config.storage))
+      await step('create the config.toml buckets again', () =>
+        reseedConfigBuckets(asSuperuser(state.dbUrl), config.storage),
+      )
     } finally {
       stackPause.resumeReplication()
     }
@@ -99,7 +97,7 @@ async function reset(): Promise<number> {
   const stack = new Stack('dev')
   try {
     await stack.start({ gateway: false })
-    await stack.database.reset()
+    await stack.reset()
   } finally {
     await stack.stop()
   }

@@ -3,19 +3,15 @@
 // `npm run stack` and `npm test` all go through here.
 import path from 'node:path'
 import { loadConfig, type StackConfig } from './config/index.ts'
-import { Database } from './db/index.ts'
-import { watchReplicationPause } from './db/replication-pause.ts'
-import { ClusterSupervisor } from './db/supervisor.ts'
+import { ClusterSupervisor, Database, watchReplicationPause } from './db/index.ts'
 import { createAuthService } from './auth/index.ts'
 import { createFunctionsService } from './functions/index.ts'
 import { Inbox } from './inbox/index.ts'
 import { createRealtimeService, type RealtimeService } from './realtime/index.ts'
 import { createRestService } from './rest/index.ts'
-import { Scheduler } from './scheduler/worker.ts'
-import { createStorageService } from './storage/index.ts'
-import { seedBucketObjects } from './storage/seed-objects.ts'
-import { AccessLog } from './gateway/access-log.ts'
-import { checkHosts, clientUrl, defaultHosts, Gateway, type ServiceName } from './gateway/index.ts'
+import { installSchedulerExtensions, Scheduler } from './scheduler/index.ts'
+import { createStorageService, reseedConfigBuckets, seedBucketObjects } from './storage/index.ts'
+import { AccessLog, checkHosts, clientUrl, defaultHosts, Gateway, type ServiceName } from './gateway/index.ts'
 import type { Service } from './http/service.ts'
 import { JwtKeys } from './keys/jwt.ts'
 import { bold, red, step } from './log.ts'
@@ -118,6 +114,8 @@ export class Stack {
         : []),
       ...(options.extraPorts ?? []),
     ])
+    // The SQL-only pg_cron and pg_net, so migrations can create them (their worker starts below).
+    installSchedulerExtensions()
     await this.database.start({ fresh: options.fresh })
     this.supervisor = new ClusterSupervisor(this.database.cluster, {
       log: (message) => {
@@ -136,6 +134,17 @@ export class Stack {
       this.scheduler.start()
     }
     this.record()
+  }
+
+  /**
+   * `supabase db reset` on the stack's database (every migration, then the seed), then the config.toml buckets again
+   * as `supabase seed buckets` does: the database's reset, followed by Storage's.
+   */
+  async reset(): Promise<void> {
+    await this.database.reset()
+    await step('create the config.toml buckets again', () =>
+      reseedConfigBuckets(this.database.adminUrl, this.config.storage),
+    )
   }
 
   /** The services the gateway routes to; a mount without one answers 503 "not part of the local stack yet". */

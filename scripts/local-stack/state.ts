@@ -1,7 +1,6 @@
 // The record of a running stack (.local-stack/state.json), so that `npm run stack -- status|stop|reset` can find
 // the process that owns it. A record whose process is gone is stale and ignored.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { isAlive } from './db/cluster.ts'
 import { stackDir, stateFile, type Profile } from './paths.ts'
 
 export interface StackState {
@@ -39,4 +38,14 @@ export function clearState(pid = process.pid): void {
     // An unreadable record is nobody's: remove it.
   }
   rmSync(stateFile, { force: true })
+}
+
+/** Whether process `pid` exists (one of another user, which signals refuse, counts too). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }

@@ -2,7 +2,7 @@
 // email delivery, the password hasher and the rate limiters.
 import type pg from 'pg'
 import type { StackConfig } from '../config/index.ts'
-import type { OutgoingEmail } from '../inbox/types.ts'
+import type { OutgoingEmail } from '../inbox/index.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import type { PasswordHasher } from './passwords/hasher.ts'
 import type { RateLimits } from './rate-limit.ts'

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { StackConfig } from '../config/index.ts'
 import type { Service } from '../http/service.ts'
-import type { OutgoingEmail } from '../inbox/types.ts'
+import type { OutgoingEmail } from '../inbox/index.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import type { AuthContext } from './context.ts'
 import { isConnectionError } from '../db/pools.ts'

@@ -10,7 +10,7 @@ import { repoRoot } from '../paths.ts'
 import { asSuperuser } from './cluster.ts'
 import { CliError, supabase } from './supabase-cli.ts'
 import { createClient } from './pools.ts'
-import { emptyRecreatedTables } from './reset-storage.ts'
+import { emptyRecreatedTables } from './recreated-tables.ts'
 import { expandSeedPaths } from './seed-paths.ts'
 
 /** What holds a replication slot on the database (the Realtime service), paused while migrations run. */

@@ -1,11 +1,7 @@
 // What `supabase db reset` recreates beyond what its drop script removes: under the CLI the whole database is made
-// anew, so Storage's buckets and objects and Realtime's messages and subscriptions start empty, and the config.toml
-// buckets are then created again (`supabase seed buckets`) before the objects_path files are uploaded.
+// anew, so Storage's and Realtime's tables start empty. Storage then creates the config.toml buckets again
+// (storage/sync-buckets.ts, called by the stack after the reset) before the objects_path files are uploaded.
 import type pg from 'pg'
-import type { StorageSettings } from '../config/storage.ts'
-import { StorageDb } from '../storage/db.ts'
-import { syncConfigBuckets } from '../storage/sync-buckets.ts'
-import { asSuperuser } from './cluster.ts'
 
 /** Service tables whose data a recreated database would not have; their migrations tables are kept. */
 const recreatedTables = `
@@ -23,15 +19,4 @@ export async function emptyRecreatedTables(client: pg.Client): Promise<string[]>
   const { rows } = await client.query<{ name: string }>(recreatedTables)
   if (rows.length > 0) await client.query(`truncate ${rows.map((r) => r.name).join(', ')} cascade`)
   return rows.map((r) => r.name)
-}
-
-/** The config.toml buckets, created or updated as supabase_storage_admin, as storage does at start. */
-export async function reseedConfigBuckets(url: string, settings: StorageSettings): Promise<void> {
-  if (!settings.enabled || Object.keys(settings.buckets).length === 0) return
-  const db = new StorageDb(asSuperuser(url))
-  try {
-    await syncConfigBuckets(db, settings)
-  } finally {
-    await db.end()
-  }
 }

@@ -6,8 +6,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { profileDir } from '../paths.ts'
-import type { StackState } from '../state.ts'
-import { isAlive } from './cluster.ts'
+import { isAlive, type StackState } from '../state.ts'
 import type { ReplicationControl } from './migrations.ts'
 import { createClient } from './pools.ts'
 

@@ -16,6 +16,8 @@ import { handleUpgrade } from './upgrade.ts'
 import { sendJson } from '../http/json.ts'
 
 export type { ServiceName } from './routes.ts'
+export { mountPrefixes } from './routes.ts'
+export { AccessLog } from './access-log.ts'
 export { Gate } from './gate.ts'
 export { checkHosts, clientUrl, defaultHosts, isLoopback, NonLoopbackBindError } from './bind.ts'
 

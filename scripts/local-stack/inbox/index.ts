@@ -12,7 +12,7 @@ import { SmtpListener } from './smtp.ts'
 import { detail, MailStore, summary, type Message } from './store.ts'
 import type { OutgoingEmail } from './types.ts'
 
-export type { OutgoingEmail } from './types.ts'
+export type { EmailType, OutgoingEmail } from './types.ts'
 
 const version = 'v1.22.0'
 /** Far above a Mailpit API body (a list of message IDs). */

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { pgBinaries } from '../db/binaries.ts'
+import { pgBinaries } from '../db/index.ts'
 
 const sourceDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'extension')
 

@@ -19,6 +19,9 @@ import { router, type StorageRouteOptions } from './routes.ts'
 import { handleS3, isS3Path } from './s3/index.ts'
 import { syncConfigBuckets } from './sync-buckets.ts'
 
+export { seedBucketObjects } from './seed-objects.ts'
+export { reseedConfigBuckets } from './sync-buckets.ts'
+
 export { s3AccessKeyId, s3Region, s3SecretAccessKey } from './s3/credentials.ts'
 
 export interface StorageServiceOptions {

@@ -1,8 +1,9 @@
 // The buckets config.toml declares ([storage.buckets.<name>]) exist after start, with its public flag, size limit
 // and allowed types: `supabase start` creates the missing ones and updates the others through the Storage API; we
-// do the same in one statement each, as supabase_storage_admin (the tables' owner, so RLS does not apply).
+// do the same in one statement each, as supabase_storage_admin (the tables' owner, so RLS does not apply). After a
+// database reset the stack calls reseedConfigBuckets, as `supabase seed buckets` runs after the CLI's reset.
 import type { StorageSettings } from '../config/storage.ts'
-import type { StorageDb } from './db.ts'
+import { StorageDb } from './db.ts'
 import { StorageError } from './errors.ts'
 import { mustBeValidBucketName, validateBucketMimeTypes } from './validate.ts'
 
@@ -21,5 +22,16 @@ export async function syncConfigBuckets(db: StorageDb, settings: StorageSettings
       throw new Error(`supabase/config.toml: [storage.buckets.${name}]: ${reason}`, { cause: error })
     }
     await db.admin.query(upsertBucket, [name, bucket.public, bucket.fileSizeLimit, bucket.allowedMimeTypes])
+  }
+}
+
+/** The config.toml buckets created again after a database reset, connecting with the superuser's `url`. */
+export async function reseedConfigBuckets(superuserUrl: string, settings: StorageSettings): Promise<void> {
+  if (!settings.enabled || Object.keys(settings.buckets).length === 0) return
+  const db = new StorageDb(superuserUrl)
+  try {
+    await syncConfigBuckets(db, settings)
+  } finally {
+    await db.end()
   }
 }

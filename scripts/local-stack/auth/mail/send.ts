@@ -1,7 +1,7 @@
 // Sending GoTrue's emails: each makes a fresh code, stores its hash (prefixed "pkce_" in the PKCE flow) in the user's
 // token column and in one_time_tokens, and delivers the rendered email with a link to GET /verify. max_frequency
 // applies per user and kind, the hourly email budget to all (unless confirmations are off, as in GoTrue).
-import type { EmailType } from '../../inbox/types.ts'
+import type { EmailType } from '../../inbox/index.ts'
 import { autoconfirm, type AuthContext } from '../context.ts'
 import { generateOtp, tokenHash } from '../crypto.ts'
 import { timeMs, type Queryable } from '../db.ts'

@@ -7,7 +7,7 @@
 // is derived from it (htmlToText), as Mailpit derives it.
 import { readFileSync } from 'node:fs'
 import type { AuthSettings } from '../../config/index.ts'
-import type { EmailType } from '../../inbox/types.ts'
+import type { EmailType } from '../../inbox/index.ts'
 import { executeTemplate } from './go-template.ts'
 
 const defaultSubjects: Record<EmailType, string> = {

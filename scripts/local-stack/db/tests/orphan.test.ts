@@ -8,7 +8,8 @@ import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { repoRoot } from '../../paths.ts'
 import { assertPortsFree, claimPorts, isPortFree, PortsTakenError } from '../../ports.ts'
-import { Cluster, isAlive } from '../cluster.ts'
+import { isAlive } from '../../state.ts'
+import { Cluster } from '../cluster.ts'
 import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'summit-orphan-'))

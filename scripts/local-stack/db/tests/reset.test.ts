@@ -8,11 +8,11 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config/index.ts'
 import { startRealtimeHarness, type RealtimeHarness } from '../../realtime/testing/harness.ts'
+import { reseedConfigBuckets } from '../../storage/sync-buckets.ts'
 import { applyBootstrap } from '../bootstrap.ts'
-import { Cluster } from '../cluster.ts'
+import { asSuperuser, Cluster } from '../cluster.ts'
 import { MigrationError, resetDatabase } from '../migrations.ts'
 import { stackReplication, watchReplicationPause } from '../replication-pause.ts'
-import { reseedConfigBuckets } from '../reset-storage.ts'
 import { freePort } from '../../rest/testing/scratch-cluster.ts'
 
 const userId = '6f1c0a52-7d4e-4b43-9d3e-1f2a3b4c5d6e'
@@ -75,7 +75,7 @@ describe('stack reset', () => {
     for (let round = 1; round <= 2; round++) {
       const began = Date.now()
       await resetDatabase(url, { workdir })
-      await reseedConfigBuckets(url, settings)
+      await reseedConfigBuckets(asSuperuser(url), settings)
       process.stdout.write(`reset ${round} took ${Date.now() - began} ms\n`)
       expect(await bucketIds()).toEqual(['config-bucket', 'seeded-bucket'])
       expect(await query('select body from public.notes')).toEqual([{ body: 'seeded' }])
