@@ -3,6 +3,7 @@
 // other functions' files it imports), and never reads the workspace root. So each function's deno.json must resolve
 // that whole graph on its own, and should list nothing the graph does not use. Each function is resolved and
 // type-checked as deploy would see it: `--no-config --import-map=<name>/deno.json`, with the frozen deno.lock.
+import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -68,6 +69,22 @@ export function typesDirectives(source: string): string[] {
   return [...source.matchAll(/@ts-types="([^"]+)"/g)].map((match) => match[1]!)
 }
 
+/** `deno info` with its JSON on stdout kept apart from what Deno reports on stderr (downloads, warnings). */
+function denoInfo(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ ok: boolean; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      resolveDenoBinary(),
+      ['info', ...args],
+      { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ ok: !error, stdout, stderr: stderr || (error?.message ?? '') }),
+    )
+  })
+}
+
 /** The function's own modules (its index, its other modules and its tests), as roots of one graph. */
 function ownModules(functionsDir: string, name: string): string[] {
   return readdirSync(path.join(functionsDir, name), { recursive: true, encoding: 'utf8' })
@@ -95,13 +112,9 @@ async function checkFunction(name: string, options: ImportMapCheckOptions, scrat
   const modules = ownModules(functionsDir, name)
   const root = path.join(scratch, `${name}.ts`)
   writeFileSync(root, modules.map((file) => `import '${pathToFileURL(file).href}'\n`).join(''))
-  const info = await run(resolveDenoBinary(), ['info', '--json', ...denoFlags, root], {
-    cwd: functionsDir,
-    env,
-    quiet: true,
-  })
-  if (info.code !== 0) return [`${name}: deno info failed: ${info.output.trim().split('\n')[0]}`]
-  const graph = JSON.parse(info.output) as DenoInfo
+  const info = await denoInfo(['--json', ...denoFlags, root], functionsDir, env)
+  if (!info.ok) return [`${name}: deno info failed: ${info.stderr.trim().split('\n')[0]}`]
+  const graph = JSON.parse(info.stdout) as DenoInfo
   const { used, errors } = graphImports(graph)
   for (const module of graph.modules.filter((m) => m.specifier.startsWith('file:') && !m.error)) {
     for (const directive of typesDirectives(readFileSync(new URL(module.specifier), 'utf8'))) {
