@@ -35,7 +35,7 @@ export async function authenticateS3(
     throw s3Errors.signatureDoesNotMatch(token ? sessionMismatch : mismatch)
   }
   if (!token) return { caller: serviceCaller, signature, server }
-  const result = await Promise.resolve(verifyStorageToken(ctx.keys, token))
+  const result = await verifyStorageToken(ctx.keys, token)
   if (!result.ok) throw s3Errors.accessDenied(result.message)
   const { claims } = result
   if (isSignedUrlToken(claims)) throw s3Errors.accessDenied('jwt audience invalid')
