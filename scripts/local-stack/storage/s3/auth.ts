@@ -22,19 +22,20 @@ const sessionMismatch =
   'The request signature we calculated does not match the signature you provided, Check your credentials. ' +
   'The session token should be a valid JWT token'
 
-export async function authenticateS3(
-  ctx: StorageContext,
-  request: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders },
-): Promise<S3Auth> {
-  const signature = readSignature(request.headers, request.query)
-  const token = signature.sessionToken
-  const server: ServerCredentials = token
+/** The credentials a signature must have been made with: the session's (a token came) or the project's. */
+export function serverCredentials(sessionToken: string | undefined): ServerCredentials {
+  return sessionToken
     ? { accessKey: s3SessionAccessKeyId, secretKey: anonKey, region: s3Region }
     : { accessKey: s3AccessKeyId, secretKey: s3SecretAccessKey, region: s3Region }
-  if (!verifySignature(signature, request, server)) {
-    throw s3Errors.signatureDoesNotMatch(token ? sessionMismatch : mismatch)
-  }
-  if (!token) return { caller: serviceCaller, signature, server }
+}
+
+export function signatureMismatch(sessionToken: string | undefined) {
+  return s3Errors.signatureDoesNotMatch(sessionToken ? sessionMismatch : mismatch)
+}
+
+/** Who a verified signature stands for: the server, or the user whose JWT is the session token. */
+export async function callerFor(ctx: StorageContext, token: string | undefined): Promise<Caller> {
+  if (!token) return serviceCaller
   const result = await verifyStorageToken(ctx.keys, token)
   if (!result.ok) throw s3Errors.accessDenied(result.message)
   const { claims } = result
@@ -42,5 +43,16 @@ export async function authenticateS3(
   // storage-api takes `payload.role || 'anon'` as the role to switch to.
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon'
   const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined
-  return { caller: { role, claims, jwt: token, sub, authenticated: true }, signature, server }
+  return { role, claims, jwt: token, sub, authenticated: true }
+}
+
+export async function authenticateS3(
+  ctx: StorageContext,
+  request: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders },
+): Promise<S3Auth> {
+  const signature = readSignature(request.headers, request.query)
+  const token = signature.sessionToken
+  const server = serverCredentials(token)
+  if (!verifySignature(signature, request, server)) throw signatureMismatch(token)
+  return { caller: await callerFor(ctx, token), signature, server }
 }

@@ -7,6 +7,7 @@ import { errors, StorageError } from '../errors.ts'
 import { discardBody } from '../http.ts'
 import { authenticateS3 } from './auth.ts'
 import type { S3Request } from './context.ts'
+import { isPostForm, postObjectForm } from './post-form.ts'
 import { findCommand, parseTarget } from './router.ts'
 import { sendS3Error } from './xml.ts'
 
@@ -27,6 +28,10 @@ export async function handleS3(
     const target = parseTarget(path)
     if (!target) {
       throw new StorageError('InvalidRequest', 400, `'${path}' is not a valid url component`, 'Bad Request')
+    }
+    if (isPostForm(method, req) && target.level === 'bucket') {
+      const form = { req, res, method, path, query, params: { bucket: target.bucket }, operation: 'storage.s3.upload' }
+      return await postObjectForm(ctx, req, res, form)
     }
     const auth = await authenticateS3(ctx, { method, path, query, headers: req.headers })
     const command = findCommand(method, target, query, req.headers)

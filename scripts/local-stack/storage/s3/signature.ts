@@ -173,7 +173,7 @@ export function signingKey(secret: string, shortDate: string, region: string, se
  * The region the server signs with: the client's when it is one storage-api accepts without enforcing a region
  * ("auto", "us-east-1", empty, or the server's own), else the server's (so the signature will not match).
  */
-function regionFor(client: string, server: string): string {
+export function regionFor(client: string, server: string): string {
   return ['auto', 'us-east-1', server, ''].includes(client) ? client : server
 }
 

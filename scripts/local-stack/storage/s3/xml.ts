@@ -10,7 +10,17 @@ import { s3Errors, s3Status } from './errors.ts'
 const declaration = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
 const namespace = 'http://s3.amazonaws.com/doc/2006-03-01/'
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressBooleanAttributes: false })
+/** Text escaped as storage-api escapes it: &, < and > (quotes stay quotes outside attributes). */
+const escapeText = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  suppressBooleanAttributes: false,
+  processEntities: false,
+  tagValueProcessor: (_name, value) => escapeText(value),
+  attributeValueProcessor: (_name, value) => escapeText(value).replace(/"/g, '&quot;'),
+})
 
 /** Dates as ISO strings, undefined fields dropped, everything else as the builder writes it. */
 function prepare(value: unknown): unknown {
