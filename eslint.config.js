@@ -139,6 +139,13 @@ const stackBoundaries = [
       'boundaries/no-unknown-dependencies': 'error',
     },
   },
+  {
+    // The stack's token checks, database calls and handlers are async: a promise left unawaited would let a request
+    // past a check that had not finished (an admin gate, a signature) and lose its error. Type-aware, so only here.
+    files: ['scripts/local-stack/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
 ]
 
 /** Turns a shared config's warnings into errors: `eslint .` exits 0 on warnings, so a warning would never fail a check. */

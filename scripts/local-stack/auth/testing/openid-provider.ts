@@ -48,7 +48,7 @@ export async function startOpenIdProvider(): Promise<OpenIdProvider> {
     if (inner.startsWith('/interaction/')) return interaction(provider, req, res)
     ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = url
     req.url = inner
-    provider.callback()(req, res)
+    void provider.callback()(req, res)
   }
   async function interaction(op: Provider, req: IncomingMessage, res: ServerResponse) {
     try {

@@ -94,7 +94,7 @@ export async function startRealtimeHarness(
       // A channel the server refused keeps rejoining; its leave would wait for the push timeout.
       const removed = Promise.all(clients.map((client) => client.removeAllChannels()))
       await Promise.race([removed, new Promise((resolve) => setTimeout(resolve, 1000))])
-      for (const client of clients) client.realtime.disconnect()
+      for (const client of clients) void client.realtime.disconnect()
       await mounted.close()
       await service.stop()
       await sql.query(`drop schema if exists ${schema} cascade`)
