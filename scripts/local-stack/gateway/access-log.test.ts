@@ -32,6 +32,13 @@ describe('the API log', () => {
     expect(redactUrl('/storage/v1/object/sign/b/a.png?token=eyJ.x.y')).toBe(
       '/storage/v1/object/sign/b/a.png?token=[redacted]',
     )
+    expect(
+      redactUrl(
+        '/storage/v1/s3/b/a.png?X-Amz-Credential=stub%2F20261129&X-Amz-Security-Token=eyJ.u.s&X-Amz-Signature=ab12',
+      ),
+    ).toBe(
+      '/storage/v1/s3/b/a.png?X-Amz-Credential=stub%2F20261129&X-Amz-Security-Token=[redacted]&X-Amz-Signature=[redacted]',
+    )
     expect(redactUrl('/rest/v1/tokens?select=*&token_name=eq.a')).toBe('/rest/v1/tokens?select=*&token_name=eq.a')
   })
 

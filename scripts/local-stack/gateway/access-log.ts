@@ -4,7 +4,8 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
 import { dim, red } from '../log.ts'
 
-const secretParams = /([?&](?:apikey|token|access_token|refresh_token)=)[^&#]*/gi
+// Also a presigned S3 URL's signature and session token (a user's JWT), matched in any letter case as S3 reads them.
+const secretParams = /([?&](?:apikey|token|access_token|refresh_token|x-amz-security-token|x-amz-signature)=)[^&#]*/gi
 
 /** The request target with credentials in the query string replaced, so the log can be shared. */
 export function redactUrl(url: string): string {
