@@ -71,35 +71,63 @@ export function UpNextCard({ slug, next, userId, allowAutoplay }: UpNextCardProp
         </div>
       </div>
       {next.kind === 'open' ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button asChild>
-            <Link
-              to="/learn/$slug/$lessonId"
-              params={{ slug, lessonId }}
-              search={search}
-              onClick={() => markPlayOnArrival(lessonId)}
-            >
-              <Play aria-hidden="true" className="size-4" />
-              Play now
-            </Link>
-          </Button>
-          {counting ? (
-            <Button variant="outline" onClick={() => setCancelled(true)}>
-              Cancel
-            </Button>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id={`${id}-autoplay`}
-              checked={autoplay}
-              onCheckedChange={(checked) => choose(checked === true)}
-            />
-            <Label htmlFor={`${id}-autoplay`} className="text-sm">
-              Play the next lesson automatically
-            </Label>
-          </div>
-        </div>
+        <UpNextActions
+          id={id}
+          slug={slug}
+          lessonId={lessonId}
+          search={search}
+          counting={counting}
+          onCancel={() => setCancelled(true)}
+          autoplay={autoplay}
+          onAutoplayChange={choose}
+        />
       ) : null}
     </section>
+  )
+}
+
+interface UpNextActionsProps {
+  /** The card's id, which the autoplay checkbox's id builds on. */
+  id: string
+  slug: string
+  lessonId: string
+  search: ReturnType<typeof previewSearch>
+  counting: boolean
+  onCancel: () => void
+  autoplay: boolean
+  onAutoplayChange: (on: boolean) => void
+}
+
+/** An open next lesson's actions: play it now, cancel the countdown, and the autoplay choice. */
+function UpNextActions({ id, slug, lessonId, search, counting, ...props }: UpNextActionsProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button asChild>
+        <Link
+          to="/learn/$slug/$lessonId"
+          params={{ slug, lessonId }}
+          search={search}
+          onClick={() => markPlayOnArrival(lessonId)}
+        >
+          <Play aria-hidden="true" className="size-4" />
+          Play now
+        </Link>
+      </Button>
+      {counting ? (
+        <Button variant="outline" onClick={props.onCancel}>
+          Cancel
+        </Button>
+      ) : null}
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${id}-autoplay`}
+          checked={props.autoplay}
+          onCheckedChange={(checked) => props.onAutoplayChange(checked === true)}
+        />
+        <Label htmlFor={`${id}-autoplay`} className="text-sm">
+          Play the next lesson automatically
+        </Label>
+      </div>
+    </div>
   )
 }
