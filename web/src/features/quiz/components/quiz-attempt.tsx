@@ -1,7 +1,7 @@
 // Taking an attempt: its questions one at a time or all on one page (the quiz's layout), the timer when the quiz has
 // a time limit, answers saved as they are given (kept on this device while offline), then the summary and submit.
 // Enter goes on to the next question; the question's heading takes focus when it changes.
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo } from 'react'
 import { CircleCheck, CloudOff, LoaderCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
@@ -10,11 +10,12 @@ import type { QuizAttempt, QuizAnswer, QuizResult } from '../api/quiz.types'
 import { useAnswerOutbox } from '../api/answer-outbox'
 import { useSubmitAttempt } from '../api/quiz.mutations'
 import { isAnswered, savesAsTyped } from '../lib/answers'
-import { pendingAnswers } from '../lib/answer-queue'
 import { QuestionField } from './question-field'
 import { QuizTimer } from './quiz-timer'
 import { SubmitSummary } from './submit-summary'
 import { useAnswerSaver, type SaveStatus } from './use-answer-saver'
+import { useAttemptAnswers } from './use-attempt-answers'
+import { useQuestionSteps } from './use-question-steps'
 
 interface QuizAttemptProps {
   attempt: QuizAttempt
@@ -28,47 +29,16 @@ interface QuizAttemptProps {
 export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed }: QuizAttemptProps) {
   const outbox = useAnswerOutbox()
   const waitingOnDevice = outbox.queue.some((entry) => entry.attempt_id === attempt.attempt_id)
-  const [answers, setAnswers] = useState<Record<string, QuizAnswer>>(() => ({
-    ...attempt.answers,
-    // Answers given offline before a reload are still on this device and newer than the server's.
-    ...pendingAnswers(outbox.queue, attempt.attempt_id),
-  }))
-  // Answers kept on this device can load after the first render (the outbox follows the session a moment later):
-  // they fill in questions the learner has not touched since.
-  const touched = useRef(new Set<string>())
-  const waitingAnswers = useMemo(
-    () => pendingAnswers(outbox.queue, attempt.attempt_id),
-    [outbox.queue, attempt.attempt_id],
-  )
-  useEffect(() => {
-    const untouched = Object.entries(waitingAnswers).filter(([id]) => !touched.current.has(id))
-    if (untouched.length > 0) setAnswers((current) => ({ ...current, ...Object.fromEntries(untouched) }))
-  }, [waitingAnswers])
+  const { answers, give } = useAttemptAnswers(attempt.attempt_id, attempt.answers, outbox.queue)
   const saver = useAnswerSaver(attempt.attempt_id, onClosed)
   const submit = useSubmitAttempt(attempt.lesson_id, slug)
-  const [index, setIndex] = useState(0)
-  const [summary, setSummary] = useState(false)
-  const onePerPage = attempt.layout === 'one_per_page'
-  const headings = useRef(new Map<number, HTMLHeadingElement>())
-  const moved = useRef(false)
   const questions = attempt.questions
-
-  useEffect(() => {
-    if (!moved.current || summary) return
-    headings.current.get(index)?.focus()
-  }, [index, summary])
-
-  const goTo = (next: number) => {
-    moved.current = true
-    setSummary(false)
-    setIndex(Math.min(Math.max(0, next), questions.length - 1))
-    if (!onePerPage) headings.current.get(next)?.focus()
-  }
-  const goOn = (from: number) => (from >= questions.length - 1 ? setSummary(true) : goTo(from + 1))
+  const onePerPage = attempt.layout === 'one_per_page'
+  const steps = useQuestionSteps(questions.length, onePerPage)
+  const { index, summary, goTo } = steps
 
   const answer = (questionId: string, kind: QuizAttempt['questions'][number]['kind'], value: QuizAnswer) => {
-    touched.current.add(questionId)
-    setAnswers((current) => ({ ...current, [questionId]: value }))
+    give(questionId, value)
     saver.save(questionId, value, savesAsTyped(kind))
   }
 
@@ -76,7 +46,6 @@ export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed
     submit.mutate({ attemptId: attempt.attempt_id, beforeSubmit: saver.flush }, { onSuccess: onSubmitted })
 
   const answeredCount = useMemo(() => questions.filter((q) => isAnswered(answers[q.id])).length, [questions, answers])
-  const shown = onePerPage ? questions.slice(index, index + 1) : questions
 
   return (
     <section aria-labelledby="quiz-attempt-title" className="flex flex-col gap-5">
@@ -89,12 +58,7 @@ export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed
         </h2>
         {attempt.deadline ? <QuizTimer deadline={attempt.deadline} offsetMs={offsetMs} onExpire={onClosed} /> : null}
       </div>
-      {outbox.offline && waitingOnDevice ? (
-        <p role="status" className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          You seem to be offline. Your answers are kept on this device and sent when the connection is back.
-        </p>
-      ) : null}
+      {outbox.offline && waitingOnDevice ? <OfflineNote /> : null}
       {onePerPage && !summary ? (
         <QuestionNav
           count={questions.length}
@@ -115,57 +79,109 @@ export function QuizAttemptView({ attempt, offsetMs, slug, onSubmitted, onClosed
         />
       ) : (
         <>
-          <ol className="flex flex-col gap-8">
-            {shown.map((question) => {
-              const number = questions.indexOf(question)
-              return (
-                <li key={question.id} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-                  <QuestionField
-                    question={question}
-                    heading={
-                      <h3
-                        ref={(node) => {
-                          if (node) headings.current.set(number, node)
-                          else headings.current.delete(number)
-                        }}
-                        tabIndex={-1}
-                        className="text-base font-semibold text-slate-700"
-                      >
-                        Question {number + 1} of {questions.length}
-                        <span className="font-normal text-slate-600"> · {plural(question.points, 'point')}</span>
-                      </h3>
-                    }
-                    answer={answers[question.id]}
-                    onAnswer={(value) => answer(question.id, question.kind, value)}
-                    onEnter={() => goOn(number)}
-                    footer={
-                      <SaveLine
-                        status={saver.status[question.id]}
-                        onDevice={outbox.queue.some(
-                          (e) => e.attempt_id === attempt.attempt_id && e.question_id === question.id,
-                        )}
-                      />
-                    }
-                  />
-                </li>
-              )
-            })}
-          </ol>
-          <div className="flex flex-wrap gap-2">
-            {onePerPage && index > 0 ? (
-              <Button variant="outline" onClick={() => goTo(index - 1)}>
-                Previous question
-              </Button>
-            ) : null}
-            {onePerPage && index < questions.length - 1 ? (
-              <Button onClick={() => goTo(index + 1)}>Next question</Button>
-            ) : (
-              <Button onClick={() => setSummary(true)}>Review and submit</Button>
-            )}
-          </div>
+          <AttemptQuestions
+            questions={questions}
+            shown={onePerPage ? questions.slice(index, index + 1) : questions}
+            answers={answers}
+            onAnswer={answer}
+            onEnter={steps.goOn}
+            headingRef={steps.headingRef}
+            status={saver.status}
+            onDevice={(questionId) =>
+              outbox.queue.some((e) => e.attempt_id === attempt.attempt_id && e.question_id === questionId)
+            }
+          />
+          <StepButtons
+            index={onePerPage ? index : null}
+            count={questions.length}
+            onGoTo={goTo}
+            onReview={() => steps.setSummary(true)}
+          />
         </>
       )}
     </section>
+  )
+}
+
+/** Said while answers wait on this device for the connection to come back. */
+function OfflineNote() {
+  return (
+    <p role="status" className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      You seem to be offline. Your answers are kept on this device and sent when the connection is back.
+    </p>
+  )
+}
+
+interface AttemptQuestionsProps {
+  questions: QuizAttempt['questions']
+  /** The questions on screen: all of them, or the current one. */
+  shown: QuizAttempt['questions']
+  answers: Record<string, QuizAnswer>
+  onAnswer: (questionId: string, kind: QuizAttempt['questions'][number]['kind'], value: QuizAnswer) => void
+  onEnter: (number: number) => void
+  headingRef: (number: number) => (node: HTMLHeadingElement | null) => void
+  status: Record<string, SaveStatus>
+  /** The question's answer is waiting on this device. */
+  onDevice: (questionId: string) => boolean
+}
+
+/** The questions on screen, each with its heading (numbered, with its points) and its save line. */
+function AttemptQuestions({ questions, shown, answers, headingRef, ...props }: AttemptQuestionsProps) {
+  return (
+    <ol className="flex flex-col gap-8">
+      {shown.map((question) => {
+        const number = questions.indexOf(question)
+        return (
+          <li key={question.id} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+            <QuestionField
+              question={question}
+              heading={
+                <h3 ref={headingRef(number)} tabIndex={-1} className="text-base font-semibold text-slate-700">
+                  Question {number + 1} of {questions.length}
+                  <span className="font-normal text-slate-600"> · {plural(question.points, 'point')}</span>
+                </h3>
+              }
+              answer={answers[question.id]}
+              onAnswer={(value) => props.onAnswer(question.id, question.kind, value)}
+              onEnter={() => props.onEnter(number)}
+              footer={<SaveLine status={props.status[question.id]} onDevice={props.onDevice(question.id)} />}
+            />
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/**
+ * Under the questions: previous and next (one per page, `index` is the current question), and "Review and submit"
+ * on the last question or when all are on one page (`index` null).
+ */
+function StepButtons({
+  index,
+  count,
+  onGoTo,
+  onReview,
+}: {
+  index: number | null
+  count: number
+  onGoTo: (index: number) => void
+  onReview: () => void
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {index !== null && index > 0 ? (
+        <Button variant="outline" onClick={() => onGoTo(index - 1)}>
+          Previous question
+        </Button>
+      ) : null}
+      {index !== null && index < count - 1 ? (
+        <Button onClick={() => onGoTo(index + 1)}>Next question</Button>
+      ) : (
+        <Button onClick={onReview}>Review and submit</Button>
+      )}
+    </div>
   )
 }
 

@@ -1,8 +1,8 @@
 // A quiz lesson in the player: the quiz's overview and attempts history, taking an attempt, its result and its
 // review, each with its loading and error state. Staff and learner previews see what the quiz asks without taking it
 // (authors preview it with its key in the studio).
-import { useEffect, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ChevronRight } from 'lucide-react'
 import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { useCloseAttempt, useStartAttempt } from '../api/quiz.mutations'
 import { quizKeys, quizQueries } from '../api/quiz.queries'
-import type { QuizAttempt } from '../api/quiz.types'
+import type { QuizAttempt, QuizState } from '../api/quiz.types'
 import { clockOffsetMs } from '../lib/timer'
 import type { ResultView } from '../lib/result'
 import { AttemptReview } from './attempt-review'
@@ -48,24 +48,11 @@ export function QuizLesson({ lessonId, slug, canTake, next }: QuizLessonProps) {
 }
 
 function QuizForLearner({ lessonId, slug, next }: Omit<QuizLessonProps, 'canTake'>) {
-  const queryClient = useQueryClient()
   const state = useQuery(quizQueries.state(lessonId))
   const start = useStartAttempt(lessonId)
   const close = useCloseAttempt(lessonId, slug)
   const [view, setView] = useState<View>({ name: 'overview' })
-
-  // A cooldown that ends while the page is open: the quiz's state is read again then, so "Start" appears.
-  const nextAt = state.data?.next_attempt_at ?? null
-  useEffect(() => {
-    if (!nextAt) return
-    const wait = Date.parse(nextAt) - Date.now()
-    if (wait <= 0 || wait > 2 ** 31 - 1) return
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: quizKeys.state(lessonId) }),
-      wait + 500,
-    )
-    return () => clearTimeout(timer)
-  }, [nextAt, lessonId, queryClient])
+  useRefreshWhenCooldownEnds(lessonId, state.data?.next_attempt_at ?? null)
 
   const startAttempt = () =>
     start.mutate(undefined, {
@@ -102,16 +89,7 @@ function QuizForLearner({ lessonId, slug, next }: Omit<QuizLessonProps, 'canTake
       <QuizResultView
         result={view.result}
         timedOut={view.timedOut}
-        nextLesson={
-          next ? (
-            <Button asChild>
-              <Link to="/learn/$slug/$lessonId" params={{ slug, lessonId: next.id }}>
-                Next lesson: {next.title}
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Link>
-            </Button>
-          ) : null
-        }
+        nextLesson={next ? <NextLessonLink slug={slug} next={next} /> : null}
         onTryAgain={startAttempt}
         onReview={reviewable ? () => setView({ name: 'review', attemptId: view.result.attempt_id }) : undefined}
         onBack={() => setView({ name: 'overview' })}
@@ -128,12 +106,54 @@ function QuizForLearner({ lessonId, slug, next }: Omit<QuizLessonProps, 'canTake
       </div>
     )
   }
+  if (state.isPending || close.isPending || state.isError || state.data.settings.question_count === 0) {
+    return notReady(state, close.isPending)
+  }
+  return (
+    <QuizOverview
+      state={state.data}
+      onStart={startAttempt}
+      starting={start.isPending}
+      startError={start.error}
+      onReview={(attemptId, number) => setView({ name: 'review', attemptId, number })}
+    />
+  )
+}
 
-  if (state.isPending || close.isPending) {
+/** A cooldown that ends while the page is open: the quiz's state is read again then, so "Start" appears. */
+function useRefreshWhenCooldownEnds(lessonId: string, nextAt: string | null) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!nextAt) return
+    const wait = Date.parse(nextAt) - Date.now()
+    if (wait <= 0 || wait > 2 ** 31 - 1) return
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: quizKeys.state(lessonId) }),
+      wait + 500,
+    )
+    return () => clearTimeout(timer)
+  }, [nextAt, lessonId, queryClient])
+}
+
+/** The way on once the quiz is passed. */
+function NextLessonLink({ slug, next }: { slug: string; next: NonNullable<QuizLessonProps['next']> }) {
+  return (
+    <Button asChild>
+      <Link to="/learn/$slug/$lessonId" params={{ slug, lessonId: next.id }}>
+        Next lesson: {next.title}
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Link>
+    </Button>
+  )
+}
+
+/** What stands in for the overview while there is none to show: loading or grading, an error, or no questions yet. */
+function notReady(state: UseQueryResult<QuizState, unknown>, grading: boolean): ReactNode {
+  if (state.isPending || grading) {
     return (
       <div
         aria-busy="true"
-        aria-label={close.isPending ? 'Grading your attempt' : 'Loading the quiz'}
+        aria-label={grading ? 'Grading your attempt' : 'Loading the quiz'}
         className="flex flex-col gap-3"
       >
         <Skeleton className="h-40" />
@@ -151,20 +171,9 @@ function QuizForLearner({ lessonId, slug, next }: Omit<QuizLessonProps, 'canTake
       </Alert>
     )
   }
-  if (state.data.settings.question_count === 0) {
-    return (
-      <Alert tone="info" title="No questions yet">
-        This quiz has no questions yet. Come back once your instructor has added them.
-      </Alert>
-    )
-  }
   return (
-    <QuizOverview
-      state={state.data}
-      onStart={startAttempt}
-      starting={start.isPending}
-      startError={start.error}
-      onReview={(attemptId, number) => setView({ name: 'review', attemptId, number })}
-    />
+    <Alert tone="info" title="No questions yet">
+      This quiz has no questions yet. Come back once your instructor has added them.
+    </Alert>
   )
 }
