@@ -118,7 +118,10 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     },
     upgrade(req, socket, head, path) {
       if (stopping) return void socket.destroy()
-      void sockets.upgrade(req, socket, head, path)
+      sockets.upgrade(req, socket, head, path).catch((error: Error) => {
+        log(`internal error on the socket upgrade: ${error.stack ?? error.message}`)
+        socket.destroy()
+      })
     },
     pauseReplication: () => changes.pauseReplication(),
     resumeReplication: () => changes.resumeReplication(),
