@@ -69,6 +69,15 @@ export function typesDirectives(source: string): string[] {
   return [...source.matchAll(/@ts-types="([^"]+)"/g)].map((match) => match[1]!)
 }
 
+/** Deno's error line from its stderr: on a cold cache its "Download …" lines come first. */
+function denoError(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  return lines.find((line) => /^error:/i.test(line)) ?? lines.at(-1) ?? 'no output'
+}
+
 /** `deno info` with its JSON on stdout kept apart from what Deno reports on stderr (downloads, warnings). */
 function denoInfo(
   args: string[],
@@ -113,7 +122,7 @@ async function checkFunction(name: string, options: ImportMapCheckOptions, scrat
   const root = path.join(scratch, `${name}.ts`)
   writeFileSync(root, modules.map((file) => `import '${pathToFileURL(file).href}'\n`).join(''))
   const info = await denoInfo(['--json', ...denoFlags, root], functionsDir, env)
-  if (!info.ok) return [`${name}: deno info failed: ${info.stderr.trim().split('\n')[0]}`]
+  if (!info.ok) return [`${name}: deno info failed: ${denoError(info.stderr)}`]
   const graph = JSON.parse(info.stdout) as DenoInfo
   const { used, errors } = graphImports(graph)
   for (const module of graph.modules.filter((m) => m.specifier.startsWith('file:') && !m.error)) {
