@@ -7,10 +7,10 @@ import { repoRoot } from '../local-stack/paths.ts'
 import type { PlaywrightExpectations, VitestExpectations } from './verdict.ts'
 
 export const floors = {
-  pgtap: 1300,
-  deno: 115,
-  vitest: { web: 540, scripts: 900 },
-  playwright: { mobile: 115, desktop: 115 },
+  pgtap: 1800,
+  deno: 185,
+  vitest: { web: 670, scripts: 1070 },
+  playwright: { mobile: 150, desktop: 150 },
 }
 
 /**
