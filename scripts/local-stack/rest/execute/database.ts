@@ -18,12 +18,22 @@ export interface SqlStatement {
 const maxStatementsPerConnection = 300
 
 /**
- * The prepared-statement name of a text: a hash, so that names are short and the same on every connection. It is
- * computed each time rather than remembered, which would mean keeping every statement text the service has run.
+ * The prepared-statement name of a text: a hash, so that names are short and the same on every connection. The
+ * names of the last texts are remembered (a request's statement text repeats for every request of its shape), up to
+ * a bound, so a service that runs ever new texts keeps no more than that.
  */
 export function statementName(text: string): string {
-  return `pgrst_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+  let name = namesByText.get(text)
+  if (name === undefined) {
+    name = `pgrst_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+    if (namesByText.size >= rememberedNames) namesByText.clear()
+    namesByText.set(text, name)
+  }
+  return name
 }
+
+const rememberedNames = 2000
+const namesByText = new Map<string, string>()
 
 /** Past the request's statement_timeout, PostgreSQL should have answered; this much later we stop waiting. */
 const stallMarginMs = 10_000
