@@ -80,7 +80,7 @@ export async function renderImage(
   if (source.length > sourceLimits.bytes) throw invalidSource()
   let meta: Metadata
   try {
-    meta = await sharp(source).metadata()
+    meta = await sharp(source, { failOn: 'none' }).metadata()
   } catch {
     throw invalidSource()
   }
@@ -93,7 +93,8 @@ export async function renderImage(
   // imgproxy hands an SVG back as it is unless it must become a raster format.
   if (target === 'svg') return { body: source, mimetype: 'image/svg+xml' }
   const animated = frames > 1 && (target === 'gif' || target === 'webp')
-  let image = sharp(source, { animated, limitInputPixels: false }).autoOrient()
+  // libvips' loaders as imgproxy runs them: a damaged chunk (a bad CRC, a truncated tail) is read past, not refused.
+  let image = sharp(source, { animated, limitInputPixels: false, failOn: 'none' }).autoOrient()
   const size = geometry(meta.autoOrient.width, animated ? frameHeight : meta.autoOrient.height, options)
   if (size) {
     image = image.resize(size.width, size.height, { fit: 'fill' })

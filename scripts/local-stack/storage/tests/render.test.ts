@@ -94,6 +94,19 @@ describe.skipIf(!testDbUrl)('storage image transformations', () => {
     expect(await hidden.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' })
   })
 
+  it('renders an image with a damaged chunk (a PNG whose CRC is wrong), as imgproxy reads past it', async () => {
+    const png = Buffer.from(await photo(1, 1, '#ff0000'))
+    const idat = png.indexOf('IDAT')
+    png[idat + 4 + png.readUInt32BE(idat - 4)]! ^= 0xff
+    await expect(sharp(png).webp().toBuffer()).rejects.toThrow(/libpng read error/)
+    const { error } = await h.service.storage.from(pub).upload('bad-crc.png', png, { contentType: 'image/png' })
+    expect(error).toBeNull()
+    const { data } = h.anon.storage.from(pub).getPublicUrl('bad-crc.png', { transform: { width: 4 } })
+    const rendered = await fetchImage(data.publicUrl, 'image/webp')
+    expect(rendered.response.status).toBe(200)
+    expect(rendered.meta).toMatchObject({ format: 'webp', width: 1, height: 1 })
+  })
+
   it('downloads through the authenticated route under RLS', async () => {
     const { data, error } = await h.service.storage.from(priv).download('cover.png', { transform: { width: 120 } })
     expect(error).toBeNull()
