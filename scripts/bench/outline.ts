@@ -3,7 +3,6 @@
 // the migrations, the demo seed and outline-course.sql (40 sections x 10 lessons). BENCH_CONNECTIONS (default 50)
 // users at once for BENCH_SECONDS (default 10) per case: the demo course's page and player (Kenji's SQL course, 11
 // lessons) and the long course's page and player. p50/p95/p99 beside the issue's targets.
-import autocannon from 'autocannon'
 import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
@@ -15,6 +14,7 @@ import { syncMigrations } from '../local-stack/db/migrations.ts'
 import { anonKey } from '../local-stack/keys/index.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
+import { loadRun } from './load-run.ts'
 import { percentile } from './percentile-rank.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -37,33 +37,6 @@ const cases: Case[] = [
   { name: 'long course, course page', slug: 'outline-course', lessons: 400, player: false, target: 60 },
   { name: 'long course, player', slug: 'outline-course', lessons: 400, player: true, target: 60 },
 ]
-
-interface Run {
-  rps: number
-  latencies: number[]
-  failures: number
-}
-
-function load(url: string, paths: string[], headers: Record<string, string>, duration: number): Promise<Run> {
-  let next = 0
-  const latencies: number[] = []
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration,
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error)
-        resolve({ rps: result.requests.total / duration, latencies, failures: result.non2xx + result.errors })
-      },
-    )
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
-  })
-}
 
 const dir = path.join(os.tmpdir(), `summit-bench-outline-${process.pid}`)
 const db = await startScratchCluster(dir, port)
@@ -118,9 +91,9 @@ try {
   const ms = (n: number) => `${n.toFixed(1)} ms`
   let failures = 0
   for (const c of cases) {
-    await load(base, pathsOf(c), headers, 3) // warm-up
-    const run = await load(base, pathsOf(c), headers, seconds)
-    failures += run.failures
+    await loadRun(base, pathsOf(c), headers, { connections, duration: 3 }) // warm-up
+    const run = await loadRun(base, pathsOf(c), headers, { connections, duration: seconds })
+    failures += run.non2xx + run.errors
     const sorted = [...run.latencies].sort((a, b) => a - b)
     const p95 = percentile(sorted, 95)
     process.stdout.write(

@@ -2,7 +2,6 @@
 // under row-level security. (1) Primary-key GET with a user JWT at 50 connections, side by side with a bare Node
 // handler running the same SQL on the same pool. (2) A course outline read (course → sections → lessons) at 50
 // concurrent users: p50/p95/p99. Figures are printed beside the targets of STACK.md.
-import autocannon from 'autocannon'
 import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
@@ -12,6 +11,7 @@ import pg from 'pg'
 import { anonKey } from '../local-stack/keys/index.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { freePort, startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
+import { loadRun, type Run } from './load-run.ts'
 import { percentile } from './percentile-rank.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -19,34 +19,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = 50
 const poolSize = Number(process.env.BENCH_POOL ?? 10)
 
-interface Run {
-  rps: number
-  latencies: number[]
-  non2xx: number
-  errors: number
-}
-
-/** autocannon for `seconds`, cycling through the paths; keeps every latency for exact percentiles. */
-function load(url: string, paths: string[], headers: Record<string, string>, duration = seconds): Promise<Run> {
-  let next = 0
-  const latencies: number[] = []
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration,
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error)
-        resolve({ rps: result.requests.total / duration, latencies, non2xx: result.non2xx, errors: result.errors })
-      },
-    )
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
-  })
-}
+/** autocannon for `seconds` at 50 connections, cycling through the paths. */
+const load = (url: string, paths: string[], headers: Record<string, string>, duration = seconds) =>
+  loadRun(url, paths, headers, { connections, duration })
 
 const scratchDir = path.join(os.tmpdir(), `summit-bench-rest-${process.pid}`)
 const db = await startScratchCluster(scratchDir, await freePort())
