@@ -14,17 +14,6 @@ import { scopeList } from './authorizations.ts'
 /** GoTrue's AMR method for sessions begun by an authorization code exchange. */
 export const oauthCodeMethod = 'oauth_provider/authorization_code'
 
-function payloadOf(jwt: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>
-}
-
-/** The Auth service's access token re-signed with the OAuth claims GoTrue adds after is_anonymous. */
-export function withClientClaims(context: AuthContext, accessToken: string, clientId: string, scope: string): string {
-  const claims: Record<string, unknown> = { ...payloadOf(accessToken), client_id: clientId }
-  if (scope) claims.scope = scope
-  return context.keys.sign(claims)
-}
-
 /** GoTrue's token response for OAuth clients: no user, no expires_at; keys sorted, as Go marshals a map. */
 export function oauthTokenJson(tokens: TokenResponse, idToken?: string): Record<string, unknown> {
   return {
@@ -36,8 +25,8 @@ export function oauthTokenJson(tokens: TokenResponse, idToken?: string): Record<
   }
 }
 
-/** A new session for the client, inside the caller's transaction. */
-export async function issueClientSession(
+/** A new session for the client, inside the caller's transaction: its access token names the client and scopes. */
+export function issueClientSession(
   context: AuthContext,
   tx: Queryable,
   user: UserRow,
@@ -45,14 +34,7 @@ export async function issueClientSession(
   scope: string,
   grant: Grant,
 ): Promise<TokenResponse> {
-  const tokens = await issueSession(context, tx, user, oauthCodeMethod, grant)
-  const sessionId = String(payloadOf(tokens.access_token).session_id)
-  await tx.query('update auth.sessions set oauth_client_id = $2, scopes = $3 where id = $1', [
-    sessionId,
-    clientId,
-    scope || null,
-  ])
-  return { ...tokens, access_token: withClientClaims(context, tokens.access_token, clientId, scope) }
+  return issueSession(context, tx, user, oauthCodeMethod, grant, { clientId, scope })
 }
 
 /** GoTrue's GenerateIDToken: claims filtered by the granted scopes, valid for an hour, the client as audience. */

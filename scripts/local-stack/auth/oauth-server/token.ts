@@ -13,7 +13,7 @@ import { refreshGrant } from '../tokens/refresh.ts'
 import { findByCode, isExpired, scopeList, type AuthorizationRow } from './authorizations.ts'
 import { authenticateClient, readTokenBody } from './client-auth.ts'
 import { allowsGrant, type ClientRow } from './clients.ts'
-import { idToken, issueClientSession, oauthTokenJson, withClientClaims } from './session-tokens.ts'
+import { idToken, issueClientSession, oauthTokenJson } from './session-tokens.ts'
 
 type Values = Record<string, unknown>
 
@@ -92,10 +92,10 @@ async function exchangeCode(
   sendJson(request.res, 200, oauthTokenJson(tokens, id))
 }
 
-/** The OAuth client and scopes of the session a refresh token belongs to (undefined: no such token or session). */
+/** The OAuth client of the session a refresh token belongs to (undefined: no such token or session). */
 async function sessionOf(context: AuthContext, refreshToken: string) {
-  const { rows } = await context.db.query<{ oauth_client_id: string | null; scopes: string | null }>(
-    `select s.oauth_client_id, s.scopes from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+  const { rows } = await context.db.query<{ oauth_client_id: string | null }>(
+    `select s.oauth_client_id from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
      where rt.token = $1 limit 1`,
     [refreshToken],
   )
@@ -122,9 +122,9 @@ async function refresh(context: AuthContext, request: AuthRequest, client: Clien
   if (session && session.oauth_client_id !== client.id) {
     throw new OAuthError('invalid_client', "Client does not match the session's OAuth client")
   }
+  // The session's client and scopes go into the new access token with the refresh itself.
   const tokens = await refreshGrant(context, token, { userAgent: request.userAgent, ip: request.ip })
-  const accessToken = withClientClaims(context, tokens.access_token, client.id, session?.scopes ?? '')
-  sendJson(request.res, 200, oauthTokenJson({ ...tokens, access_token: accessToken }))
+  sendJson(request.res, 200, oauthTokenJson(tokens))
 }
 
 export const token: AuthHandler = async (context, request) => {

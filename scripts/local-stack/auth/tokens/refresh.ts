@@ -19,6 +19,8 @@ interface TokenLookup {
   user_id: string
   session_exists: boolean
   not_after: string | null
+  oauth_client_id: string | null
+  scopes: string | null
 }
 
 const retryWindowMs = 5000
@@ -51,7 +53,8 @@ export async function refreshGrant(context: AuthContext, token: string, grant: G
 
 async function lookup(context: AuthContext, token: string): Promise<TokenLookup> {
   const { rows } = await context.db.query<TokenLookup>(
-    `select rt.id, rt.revoked, rt.session_id, rt.user_id, s.id is not null as session_exists, s.not_after
+    `select rt.id, rt.revoked, rt.session_id, rt.user_id, s.id is not null as session_exists, s.not_after,
+       s.oauth_client_id, s.scopes
      from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
      where rt.token = $1 limit 1`,
     [token],
@@ -116,5 +119,6 @@ async function rotate(
      ${amrSql.replace('$1', '$7')}`,
     [row.id, swap, nilUuid, issued, user.id, token, sessionId, grant.userAgent ?? null, grant.ip || null],
   )
-  return tokenResponse(context, user, sessionId, toAmr(rows), issued)
+  const oauthClient = found.oauth_client_id ? { clientId: found.oauth_client_id, scope: found.scopes ?? '' } : undefined
+  return tokenResponse(context, user, sessionId, toAmr(rows), issued, oauthClient)
 }
