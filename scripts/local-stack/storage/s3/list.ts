@@ -28,6 +28,18 @@ function maxKeysOf(value: string | null): number {
   return Math.min(n || 1000, 1000)
 }
 
+/** The query's listing options, paged by v2's continuation token or v1's marker (given as startAfter). */
+function listInput(q: URLSearchParams, page: { continuationToken?: string; startAfter?: string }): ListInput {
+  return {
+    prefix: q.get('prefix') ?? '',
+    delimiter: q.get('delimiter') || undefined,
+    maxKeys: maxKeysOf(q.get('max-keys')),
+    continuationToken: page.continuationToken || undefined,
+    startAfter: page.startAfter || undefined,
+    encodingType: q.get('encoding-type') || undefined,
+  }
+}
+
 async function list(ctx: StorageContext, request: S3Request, input: ListInput) {
   const bucket = bucketOf(request)
   await ctx.db.run(scopeOf(request, serviceCaller), (tx) => mustFindBucket(tx, bucket))
@@ -60,14 +72,10 @@ async function list(ctx: StorageContext, request: S3Request, input: ListInput) {
 
 export const listObjectsV2: S3Handler = async (ctx, request) => {
   const q = request.query
-  const input: ListInput = {
-    prefix: q.get('prefix') ?? '',
-    delimiter: q.get('delimiter') || undefined,
-    maxKeys: maxKeysOf(q.get('max-keys')),
-    continuationToken: q.get('continuation-token') || undefined,
-    startAfter: q.get('start-after') || undefined,
-    encodingType: q.get('encoding-type') || undefined,
-  }
+  const input = listInput(q, {
+    continuationToken: q.get('continuation-token') ?? undefined,
+    startAfter: q.get('start-after') ?? undefined,
+  })
   const { page, contents, prefixes } = await list(ctx, request, input)
   sendXml(request.res, 200, {
     ListBucketResult: {
@@ -87,15 +95,7 @@ export const listObjectsV2: S3Handler = async (ctx, request) => {
 }
 
 export const listObjects: S3Handler = async (ctx, request) => {
-  const q = request.query
-  const input: ListInput = {
-    prefix: q.get('prefix') ?? '',
-    delimiter: q.get('delimiter') || undefined,
-    maxKeys: maxKeysOf(q.get('max-keys')),
-    continuationToken: undefined,
-    startAfter: q.get('marker') || undefined,
-    encodingType: q.get('encoding-type') || undefined,
-  }
+  const input = listInput(request.query, { startAfter: request.query.get('marker') ?? undefined })
   const { page, contents, prefixes } = await list(ctx, request, input)
   sendXml(request.res, 200, {
     ListBucketResult: {
