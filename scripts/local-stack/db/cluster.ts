@@ -32,9 +32,8 @@ export const supabaseSettings: Record<string, string> = {
   effective_cache_size: '128MB',
   extra_float_digits: '0',
   timezone: 'UTC',
-  log_timezone: 'UTC',
+  // initdb picks it from the machine's locale; Supabase's file names it.
   default_text_search_config: 'pg_catalog.english',
-  row_security: 'on',
 }
 
 /**
