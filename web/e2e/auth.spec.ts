@@ -2,7 +2,7 @@
 // password sign-in and its errors, magic link, password reset, sign-out, the /account guard, and an accessibility scan.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, extractLink, latestEmail, signIn, uniqueEmail } from './support'
+import { createConfirmedUser, extractLink, latestEmail, signInThroughForm, uniqueEmail } from './support'
 
 // Each journey waits for emails, sign-ins and lazily loaded pages on a machine shared with the stack.
 test.describe.configure({ timeout: 120_000 })
@@ -54,7 +54,7 @@ test('sign-up form explains short passwords and missing fields next to them', as
 
 test('sign in with a password and sign out again', async ({ page }) => {
   const user = await createConfirmedUser({ displayName: 'Grace Hopper' })
-  await signIn(page, user.email, user.password)
+  await signInThroughForm(page, user.email, user.password)
   await expect(page).toHaveURL(/\/$/)
 
   await accountMenu(page).click()
@@ -93,7 +93,7 @@ test('a signed-out visit to /account signs in and comes back to /account', async
 
 test('a redirect to another site is ignored after signing in', async ({ page }) => {
   const user = await createConfirmedUser()
-  await signIn(page, user.email, user.password, '//evil.example.com/steal')
+  await signInThroughForm(page, user.email, user.password, '//evil.example.com/steal')
   await expect(page).toHaveURL(/127\.0\.0\.1:5173\/$/)
 })
 
@@ -138,7 +138,7 @@ test('forgot password, reset it from the email, then sign in with the new one', 
   await accountMenu(page).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
-  await signIn(page, user.email, 'brand-new-secret')
+  await signInThroughForm(page, user.email, 'brand-new-secret')
   await expect(accountMenu(page)).toBeVisible()
 })
 
