@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129200400_one_lesson_completion_path.sql
+--   supabase/migrations/20261130040000_progress_locks_enrollment_first.sql
 
 CREATE OR REPLACE FUNCTION private.write_lesson_progress(learner uuid, target_lesson uuid, position_s integer, watched_s integer, completed boolean, observed_at timestamp with time zone, by_rule boolean DEFAULT false)
  RETURNS jsonb
@@ -33,9 +34,15 @@ begin
   select l.id, l.course_id, l.kind, l.duration_s, l.completion_rule, l.completion_threshold
   into target from public.lessons l where l.id = target_lesson;
 
+  -- The learner's enrollment is locked first, then their clock: the order every writer of their progress keeps
+  -- (start_quiz_attempt holds the enrollment when it grades an expired attempt), so two tabs cannot deadlock.
   select e.status into enrolled_status
   from public.enrollments e
-  where e.course_id = target.course_id and e.user_id = learner and e.status in ('active', 'completed');
+  where e.course_id = target.course_id and e.user_id = learner
+  for no key update;
+  if enrolled_status not in ('active', 'completed') then
+    enrolled_status := null;
+  end if;
 
   -- The learner's clock, locked so concurrent saves (two tabs, two devices) share one budget of elapsed time.
   select c.last_saved_at into previous_save from private.study_clocks c where c.user_id = learner for update;
