@@ -4,7 +4,8 @@
 //               through pg_prove
 //   vitest      unit and integration tests of web/ and scripts/
 //   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
-// Suites keep running after a failure so one run shows everything that is wrong.
+// Suites keep running after a failure so one run shows everything that is wrong. The stack-free checks run beside the
+// stack's start and the database suites (each printed whole when it ends); Vitest and then Playwright run alone.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -24,29 +25,14 @@ import { migrationHistoryProblems } from './migration-history.ts'
 import { prepareFunctionDeps } from './setup/deno-cache.ts'
 import { denoCacheDir } from './local-stack/functions/deno.ts'
 import { bin, run, runDenoTest, runPlaywright, runVitest, type RunOptions } from './test-suites/run.ts'
-import { checkVerdict, pgProveVerdict, type Counts, type Verdict } from './test-suites/verdict.ts'
+import { routeOutput, Suites } from './test-suites/suites.ts'
+import { checkVerdict, pgProveVerdict, type Verdict } from './test-suites/verdict.ts'
 import { floors, pgtapExpectations, playwrightExpectations, vitestExpectations } from './test-suites/expectations.ts'
 
-interface SuiteResult extends Counts {
-  name: string
-  time: string
-  problems: string[]
-}
-
-const results: SuiteResult[] = []
-async function suite(name: string, work: () => Promise<Verdict>): Promise<void> {
-  process.stdout.write(`\n${bold(`▸ ${name}`)}\n`)
-  const started = performance.now()
-  let verdict: Verdict
-  try {
-    verdict = await work()
-  } catch (error) {
-    process.stdout.write(`${red((error as Error).message)}\n`)
-    verdict = { passed: 0, failed: 1, problems: [(error as Error).message.split('\n')[0]!] }
-  }
-  for (const problem of verdict.problems) process.stdout.write(`${red(`✗ ${problem}`)}\n`)
-  results.push({ name, ...verdict, time: seconds(started) })
-}
+routeOutput()
+const suites = new Suites(undefined, { heading: bold, problem: red })
+const suite = (name: string, work: () => Promise<Verdict>) => suites.suite(name, work)
+const results = suites.results
 
 /** A check that passes or fails as a whole (a compiler, a linter). */
 async function check(command: string, args: string[], options: RunOptions = {}): Promise<Verdict> {
@@ -86,43 +72,48 @@ const summaryFile = path.join(stackDir, 'test-summary.txt')
 rmSync(summaryFile, { force: true })
 process.stdout.write(`${bold('Summit')} ${dim('— npm test')}\n`)
 
-await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
-await suite('lint (eslint, prettier)', async () =>
-  add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
-)
-// Deno reads supabase/functions/deno.json (a workspace of each function's deno.json, the frozen deno.lock) only when
-// it runs there, and the functions' npm packages come from the project's cache, as the functions service runs them.
-const functionsDir = path.join(repoRoot, 'supabase', 'functions')
-const inFunctions = { cwd: functionsDir, env: { DENO_DIR: denoCacheDir } }
-await suite("edge functions' npm packages (frozen deno.lock, project cache)", async () => {
-  await prepareFunctionDeps()
-  return checkVerdict(0)
-})
-await suite('edge functions (deno fmt, lint, check)', async () =>
-  add(
-    await check(bin('deno'), ['fmt', '--check'], inFunctions),
-    await check(bin('deno'), ['lint'], inFunctions),
-    await check(bin('deno'), ['check', ...functionSources()], inFunctions),
-  ),
-)
-// `supabase functions deploy` bundles each function with its own deno.json as the only import map: each must resolve
-// and type-check its whole graph alone (frozen deno.lock), and list nothing it does not import.
-await suite("edge functions' import maps as deploy reads them (<name>/deno.json)", async () =>
-  rule(await functionImportMapProblems({ functionsDir, denoDir: denoCacheDir })),
-)
-await suite('edge function unit tests (deno test)', () =>
-  // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
-  // -P grants what deno.json's `test.permissions` lists: reading the certificate's fonts and config.toml.
-  runDenoTest(['-P'], inFunctions, floors.deno),
-)
-await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
-await suite('lockfile lists every platform binary (npm ci on any OS)', async () => rule(lockfileProblems()))
-await suite('GitHub workflows (actionlint)', async () => rule(await workflowProblems()))
-await suite('no import cycles (web, scripts, edge functions)', async () => rule(importCycleProblems()))
+// The checks that need no stack, one after another, beside the stack's start and the database suites: those wait on
+// the database more than they use a core, so the two lanes together keep both cores busy.
+async function stackFreeChecks(): Promise<void> {
+  await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
+  await suite('lint (eslint, prettier)', async () =>
+    add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
+  )
+  // Deno reads supabase/functions/deno.json (a workspace of each function's deno.json, the frozen deno.lock) only when
+  // it runs there, and the functions' npm packages come from the project's cache, as the functions service runs them.
+  const functionsDir = path.join(repoRoot, 'supabase', 'functions')
+  const inFunctions = { cwd: functionsDir, env: { DENO_DIR: denoCacheDir } }
+  await suite("edge functions' npm packages (frozen deno.lock, project cache)", async () => {
+    await prepareFunctionDeps()
+    return checkVerdict(0)
+  })
+  await suite('edge functions (deno fmt, lint, check)', async () =>
+    add(
+      await check(bin('deno'), ['fmt', '--check'], inFunctions),
+      await check(bin('deno'), ['lint'], inFunctions),
+      await check(bin('deno'), ['check', ...functionSources()], inFunctions),
+    ),
+  )
+  // `supabase functions deploy` bundles each function with its own deno.json as the only import map: each must resolve
+  // and type-check its whole graph alone (frozen deno.lock), and list nothing it does not import.
+  await suite("edge functions' import maps as deploy reads them (<name>/deno.json)", async () =>
+    rule(await functionImportMapProblems({ functionsDir, denoDir: denoCacheDir })),
+  )
+  await suite('edge function unit tests (deno test)', () =>
+    // Pure tests (no network, no stack): the functions' integration tests run in the vitest suite against the stack.
+    // -P grants what deno.json's `test.permissions` lists: reading the certificate's fonts and config.toml.
+    runDenoTest(['-P'], inFunctions, floors.deno),
+  )
+  await suite('migration history (supabase/migrations.sha256)', async () => rule(migrationHistoryProblems()))
+  await suite('lockfile lists every platform binary (npm ci on any OS)', async () => rule(lockfileProblems()))
+  await suite('GitHub workflows (actionlint)', async () => rule(await workflowProblems()))
+  await suite('no import cycles (web, scripts, edge functions)', async () => rule(importCycleProblems()))
+}
 
 const stack = new Stack('test')
 let stackUp = false
 let web: WebServer | undefined
+const dbUrl = stack.database.url
 
 // Interrupted (Ctrl-C, a CI time-out): stop what was started, so no server outlives the run.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -131,14 +122,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     void Promise.allSettled([web?.stop(), stack.stop()]).then(() => process.exit(130))
   })
 }
-await suite('local stack (fresh database, migrations and seed)', async () => {
-  await stack.start({ fresh: true })
-  stackUp = true
-  return checkVerdict(0)
-})
-const dbUrl = stack.database.url
+// The stack's start, then the suites that read its database and nothing else.
+async function stackAndDatabase(): Promise<void> {
+  await suite('local stack (fresh database, migrations and seed)', async () => {
+    await stack.start({ fresh: true })
+    stackUp = true
+    return checkVerdict(0)
+  })
 
-try {
   await suite('generated types match the migrations', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
     const stale = staleTypeFiles(await generateTypes(dbUrl))
@@ -197,6 +188,10 @@ try {
     )
     return pgProveVerdict(code, output, pgtapExpectations(files))
   })
+}
+
+try {
+  await suites.together(stackFreeChecks, stackAndDatabase)
 
   await suite('vitest (web and scripts)', () =>
     runVitest(
