@@ -3,14 +3,17 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129150000_broadcast_progress.sql
+--   supabase/migrations/20261130040100_progress_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.account_topic(account uuid)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select 'account:' || account::text;
+begin
+  return 'account:' || account::text;
+end;
 $function$;
 
 -- Comment

@@ -3,13 +3,16 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125110300_broadcast_analytics_changes.sql
+--   supabase/migrations/20261130040100_progress_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.announce_course_analytics(course uuid)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-  select realtime.send(jsonb_build_object('course_id', course), 'changed', private.course_analytics_topic(course), true);
+begin
+  perform realtime.send(jsonb_build_object('course_id', course), 'changed', private.course_analytics_topic(course), true);
+end;
 $function$;
 
 -- Comment

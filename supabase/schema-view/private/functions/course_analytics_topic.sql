@@ -3,14 +3,17 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125110300_broadcast_analytics_changes.sql
+--   supabase/migrations/20261130040100_progress_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.course_analytics_topic(course uuid)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select 'course-analytics:' || course::text;
+begin
+  return 'course-analytics:' || course::text;
+end;
 $function$;
 
 -- Comment

@@ -3,14 +3,16 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261124100000_save_progress_only_progress_writer.sql
+--   supabase/migrations/20261130040100_progress_helpers_keep_their_plans.sql
 
 CREATE OR REPLACE FUNCTION private.credit_cap_s(kind public.lesson_kind, duration_s integer)
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case
+begin
+  return case
     -- A video's distinct seconds cannot exceed the video.
     when kind = 'video' and duration_s > 0 then duration_s
     -- Reading: up to twice the lesson's estimate (slow readers, a second read), never more.
@@ -18,6 +20,7 @@ AS $function$
     -- No duration known (a video not processed yet, a text without an estimate): a quarter of an hour.
     else 900
   end;
+end;
 $function$;
 
 -- Comment
