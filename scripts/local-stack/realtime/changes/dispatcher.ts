@@ -2,15 +2,20 @@
 // in one query (the real server's function: filters, column privileges, and an RLS check as each subscriber's role
 // and claims, deletes excepted), with the subscribers whose filters cannot match screened out first, and each output
 // row is sent, as `{ids, data}`, to the channels whose subscription ids it lists, in the order of the changes.
+import os from 'node:os'
 import type pg from 'pg'
 import type { Json, JsonObject } from '../socket/messages.ts'
 import { BatchApplyRls, type ApplyRlsRow, type BatchItem } from './apply-rls.ts'
 import type { BindingRegistry, ChangesChannel } from './registry.ts'
 import { mayMatch, screenValues } from './screen.ts'
+import { mergeParts, splitBatch } from './split.ts'
 import { walRecord, type Change } from './wal.ts'
 
 /** Realtime's poll_max_record_bytes default: larger records go out with only their small values. */
 const MAX_RECORD_BYTES = 1024 * 1024
+
+/** Parts a batch with many subscribers is checked in at once: the database's cores (it runs beside us), at most 4. */
+const PARTS = Math.min(4, os.availableParallelism())
 
 const PRIMARY_KEY = `select a.attname from pg_catalog.pg_index i
   join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
@@ -65,7 +70,18 @@ export class ChangeDispatcher {
       items.push({ wal, candidates: this.candidates(change) })
     }
     if (items.length === 0) return []
+    // Shared out only once a connection is known to screen (the plain apply_rls() checks every subscriber anyway).
+    const parts = this.applyRls.screening ? splitBatch(items, PARTS, (uuid) => this.socketOf(uuid)) : [items]
+    if (parts.length > 1) {
+      const merged = mergeParts(await Promise.all(parts.map((part) => this.applyRls.run(part, MAX_RECORD_BYTES))))
+      if (merged) return merged
+    }
     return this.applyRls.run(items, MAX_RECORD_BYTES)
+  }
+
+  /** The socket of a subscription's channel (a subscription no longer ours is a group of its own). */
+  private socketOf(uuid: string): unknown {
+    return this.registry.lookup(uuid)?.channel.socket ?? uuid
   }
 
   /**

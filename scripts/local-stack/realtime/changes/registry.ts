@@ -16,6 +16,8 @@ export interface ChangesChannel {
   readonly claims: JwtClaims
   readonly bindings: readonly PgBinding[]
   readonly closed: boolean
+  /** The connection the channel belongs to (its channels receive a change in one order). */
+  readonly socket: object
   /** `data` is the change as JSON; `type` its INSERT, UPDATE or DELETE. */
   sendPostgresChanges(ids: number[], data: string, type: string): void
 }
