@@ -14,13 +14,15 @@ const run = promisify(execFile)
 export interface ServedBuild {
   label: string
   origin: string
+  /** The built files, with Vite's manifest in .vite/manifest.json. */
+  outDir: string
   stop(): Promise<void>
 }
 
 async function build(webDir: string, outDir: string, apiUrl: string): Promise<void> {
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
   const env = { ...process.env, VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_PUBLISHABLE_KEY: publishableKey }
-  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir'], {
+  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], {
     cwd: webDir,
     env,
     maxBuffer: 16 * 1024 * 1024,
@@ -51,6 +53,7 @@ async function serve(label: string, outDir: string, port: number): Promise<Serve
   return {
     label,
     origin,
+    outDir,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

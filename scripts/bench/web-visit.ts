@@ -1,6 +1,8 @@
 // One cold visit of the web bench (fresh browser context: no cache, no session), optionally with the CPU slowed
-// through Chromium's DevTools protocol: the course page until usable, or a free preview lesson until its video can
-// play. Records the scripts loaded (gzip) and the API requests, with their timing, to count sequential round trips.
+// and the network throttled through Chromium's DevTools protocol: the course page until usable, or a free preview
+// lesson until its video can play. Records the scripts loaded (gzip) and the API requests, with their timing, to
+// count sequential round trips; the Largest Contentful Paint (the browser's own PerformanceObserver entries) and the
+// first frame a skeleton was on screen (the boot placeholder of index.html or a route's pending view).
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from '@playwright/test'
 
@@ -27,7 +29,31 @@ export interface Visit {
   allScripts: [string, number][]
   /** API calls made before ready, in order of start. */
   api: ApiCall[]
+  /** The last Largest Contentful Paint entry by network idle (ms since navigation start), and what it painted. */
+  lcp: { ms: number; element: string } | null
+  /** The first frame a skeleton (grey placeholder blocks) was in the page, ms since navigation start. */
+  skeletonMs: number | null
 }
+
+/** A slow phone on a slow network: 400 ms round trips, 1.6 Mbit/s down (750 kbit/s up), the CPU slowed 4×. */
+export const slowPhone = { cpuSlowdown: 4, latencyMs: 400, downloadBps: 1_600_000, uploadBps: 750_000 }
+export type Network = Pick<typeof slowPhone, 'latencyMs' | 'downloadBps' | 'uploadBps'>
+
+// What the page records for the bench from its first moment: LCP entries as they come, and the first animation frame
+// with a skeleton block in it (index.html's boot blocks, or the Skeleton component's pulse, both hidden from AT).
+const paintProbe = `(() => {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const el = entry.element
+      window.__benchLcp = { ms: entry.startTime, element: el
+        ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' ' + (el.textContent || el.getAttribute('src') || '').trim().slice(0, 40)
+        : '(removed)' }
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  const skeleton = () => { if (document.querySelector('.boot-block, [aria-hidden="true"].animate-pulse'))
+    window.__benchSkeletonAt = performance.now(); else requestAnimationFrame(skeleton) }
+  requestAnimationFrame(skeleton)
+})()`
 
 export const sum = (scripts: [string, number][]) => scripts.reduce((total, [, bytes]) => total + bytes, 0)
 
@@ -45,14 +71,25 @@ export function sequentialRoundTrips(calls: ApiCall[]): number {
 
 export async function visit(
   browser: Browser,
-  options: { origin: string; path: string; apiUrl: string; cpuSlowdown: number; ready: Readiness },
+  options: { origin: string; path: string; apiUrl: string; cpuSlowdown: number; network?: Network; ready: Readiness },
 ): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  if (options.cpuSlowdown > 1) {
+  if (options.cpuSlowdown > 1 || options.network) {
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown })
+    if (options.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown })
+    if (options.network) {
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: options.network.latencyMs,
+        // Bytes per second.
+        downloadThroughput: options.network.downloadBps / 8,
+        uploadThroughput: options.network.uploadBps / 8,
+      })
+    }
   }
+  await context.addInitScript(paintProbe)
   let ready = false
   const all: Promise<[string, number]>[] = []
   const api: ApiCall[] = []
@@ -95,6 +132,9 @@ export async function visit(
     )) as string[],
   )
   await page.waitForLoadState('networkidle')
+  const { lcp, skeletonMs } = (await page.evaluate(
+    `({ lcp: window.__benchLcp ?? null, skeletonMs: window.__benchSkeletonAt ?? null })`,
+  )) as Pick<Visit, 'lcp' | 'skeletonMs'>
   const allScripts = await Promise.all(all)
   const firstScripts = allScripts.filter(([name]) => loadedByReady.has(name))
   await context.close()
@@ -104,6 +144,8 @@ export async function visit(
     firstScripts: firstScripts.sort(bySize),
     allScripts: allScripts.sort(bySize),
     api: api.sort((a, b) => a.startMs - b.startMs),
+    lcp,
+    skeletonMs,
   }
 }
 
