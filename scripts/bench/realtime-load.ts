@@ -1,4 +1,4 @@
-// The two loads of the realtime benchmark, each measured end to end through supabase-js clients: one row change
+// Two loads of the realtime benchmark, each measured end to end through supabase-js clients: one row change
 // delivered to many postgres_changes subscribers (each a different user, each checked by RLS), and a steady stream
 // of broadcasts to many subscribers of one channel.
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
@@ -34,36 +34,68 @@ export function subscribed(channel: RealtimeChannel): Promise<void> {
   )
 }
 
-/** `changes` inserts, one at a time; each is timed from just before the INSERT until every subscriber has it. */
+export interface Fanout extends Latencies {
+  /** Deliveries that never came (by the end of the run), and deliveries of a change a subscriber already had. */
+  lost: number
+  duplicates: number
+  /** Per change, ms from its first delivery to its last: the subscribers' side (and the sends) of the latency. */
+  spreads: number[]
+}
+
+/**
+ * `changes` inserts, one at a time; each is timed from just before its INSERT until each subscriber has it (a change
+ * is matched by its id, so one arriving late is still timed from its own INSERT). The next insert follows once every
+ * subscriber has the last one, or after `timeoutMs`.
+ */
 export async function changeFanout(
   clients: SupabaseClient[],
   sql: pg.Client,
   changes: number,
   timeoutMs = 5000,
-): Promise<Latencies> {
-  let sentAt = 0
+  /** Runs while every subscriber is still subscribed, after the changes. */
+  whileSubscribed?: () => Promise<void>,
+): Promise<Fanout> {
+  const sentAt = new Map<number, number>()
+  const seen = clients.map(() => new Set<number>())
   let arrived = 0
+  let duplicates = 0
   const latencies: number[] = []
+  const first = new Map<number, number>()
+  const last = new Map<number, number>()
   const channels = clients.map((client, i) =>
     client
       .channel(`changes-${i}`, { config: { postgres_changes_options: { wait: true } } })
-      .on('postgres_changes', { event: 'INSERT', schema: 'bench', table: 'items' }, () => {
-        latencies.push(performance.now() - sentAt)
+      .on('postgres_changes', { event: 'INSERT', schema: 'bench', table: 'items' }, (change) => {
+        const at = performance.now()
+        const id = Number((change.new as { id: number | string }).id)
+        if (seen[i]!.has(id)) return void duplicates++
+        seen[i]!.add(id)
+        const sent = sentAt.get(id)
+        if (sent === undefined) return
+        if (!first.has(id)) first.set(id, at)
+        last.set(id, at)
+        latencies.push(at - sent)
         arrived++
       }),
   )
   await Promise.all(channels.map(subscribed))
   const started = performance.now()
-  for (let i = 1; i <= changes; i++) {
+  for (let id = 1; id <= changes; id++) {
     arrived = 0
-    sentAt = performance.now()
-    await sql.query(`insert into bench.items (id, room, body) values ($1, 1, 'change')`, [i])
-    const deadline = sentAt + timeoutMs
+    sentAt.set(id, performance.now())
+    await sql.query(`insert into bench.items (id, room, body) values ($1, 1, 'change')`, [id])
+    const deadline = sentAt.get(id)! + timeoutMs
     while (arrived < clients.length && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1))
   }
   const seconds = (performance.now() - started) / 1000
+  // Anything still on its way gets a last moment to arrive (or to arrive twice).
+  await new Promise((r) => setTimeout(r, 500))
+  await whileSubscribed?.()
   await Promise.all(channels.map((channel) => channel.unsubscribe()))
-  return { latencies, expected: changes * clients.length, received: latencies.length, seconds }
+  const expected = changes * clients.length
+  const spreads = [...first].map(([id, at]) => last.get(id)! - at)
+  const lost = expected - latencies.length
+  return { latencies, expected, received: latencies.length, seconds, lost, duplicates, spreads }
 }
 
 /** `rate` broadcasts a second for `seconds` from one client to every other; latency from send to receipt. */

@@ -15,7 +15,7 @@ import { walRecord, type Change } from './wal.ts'
 const MAX_RECORD_BYTES = 1024 * 1024
 
 /** Parts a batch with many subscribers is checked in at once: the database's cores (it runs beside us), at most 4. */
-const PARTS = Math.min(4, os.availableParallelism())
+export const PARTS = Math.min(4, os.availableParallelism())
 
 const PRIMARY_KEY = `select a.attname from pg_catalog.pg_index i
   join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
