@@ -1,7 +1,8 @@
 // realtime.apply_rls() over many changes in one query, as the real server's realtime.list_changes() runs it over
 // every change of a poll: each change checks all its subscribers in one call (filters, column privileges, RLS per
 // subscriber's role and claims). Subscribers screened out in Node (screen.ts) skip the filter and RLS work: the
-// database's own apply_rls() is copied, per connection, into a temporary function that also takes the candidates.
+// database's own apply_rls() is copied, per connection, into a temporary function that also takes the candidates
+// and spends less around its RLS probes (see SCREENED_LOOP).
 import type pg from 'pg'
 import { isConnectionError } from '../../db/pools.ts'
 import type { JsonObject } from '../socket/messages.ts'

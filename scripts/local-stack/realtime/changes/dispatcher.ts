@@ -1,7 +1,8 @@
 // Changes, from the WAL to the subscribers allowed to see them: a batch of changes goes through realtime.apply_rls()
 // in one query (the real server's function: filters, column privileges, and an RLS check as each subscriber's role
-// and claims, deletes excepted), with the subscribers whose filters cannot match screened out first, and each output
-// row is sent, as `{ids, data}`, to the channels whose subscription ids it lists, in the order of the changes.
+// and claims, deletes excepted), with the subscribers whose filters cannot match screened out first (and, when they
+// are many, shared out between queries on several connections), and each output row is sent, as `{ids, data}`, to
+// the channels whose subscription ids it lists, in the order of the changes.
 import os from 'node:os'
 import type pg from 'pg'
 import type { Json, JsonObject } from '../socket/messages.ts'
