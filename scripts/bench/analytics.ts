@@ -1,8 +1,10 @@
 // `npm run bench -- analytics`: the instructor analytics at volume, on a throw-away database (port ANALYTICS_BENCH_PORT,
-// default 55020) with the migrations, the demo seed and the volume course (20,000 learners, ~2 million progress
-// rows; scripts/seed-volume). (1) p50/p95 of each of the page's calls over its filter variants, as the course's
-// instructor, and the index nodes of their plans. (2) save_progress throughput with the analytics aggregates kept
-// current (their triggers on) and without them (off), alternated in one run. Figures beside the issue's targets.
+// default 55020) with the migrations, the demo seed and the volume course (BENCH_LEARNERS learners, default 20,000,
+// about 100 progress rows each: BENCH_LEARNERS=100000 is the issue's 100,000 learners and 10 million rows;
+// scripts/seed-volume), its generation timed against 10 minutes. (1) p50/p95 of each of the page's calls over its
+// filter variants, as the course's instructor, and the index nodes of their plans. (2) save_progress throughput with
+// the analytics aggregates kept current (their triggers on) and without them (off), alternated in one run. Figures
+// beside the issue's targets.
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -28,9 +30,12 @@ try {
   process.stdout.write(`analytics benchmark: ${os.cpus().length} CPUs, database on port ${port}\n`)
   await syncMigrations(db.cluster.url(), loadConfig())
   const counts = await seedVolume(db.url, learners)
+  const generation = counts.seconds <= 600 ? 'met' : 'MISSED'
   process.stdout.write(
     `volume course: ${counts.learners.toLocaleString('en-US')} learners, ${counts.progressRows.toLocaleString('en-US')} ` +
-      `progress rows (generated in ${counts.seconds.toFixed(1)} s)\n\n`,
+      `progress rows, generated in ${counts.seconds.toFixed(1)} s   target <= 600 s: ${generation}\n` +
+      counts.steps.map((s) => `  ${s.name.padEnd(28)} ${s.seconds.toFixed(1)} s\n`).join('') +
+      `  (derived state checked against the rows and ${counts.witnesses} learners loaded through the triggers)\n\n`,
   )
 
   const client = new pg.Client({ connectionString: db.url })
