@@ -75,6 +75,8 @@ export async function visit(
 ): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
+  // A throttled visit takes many seconds; on a busy machine more than Playwright's default 30 s to be ready.
+  page.setDefaultTimeout(120_000)
   if (options.cpuSlowdown > 1 || options.network) {
     const cdp = await context.newCDPSession(page)
     if (options.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown })
