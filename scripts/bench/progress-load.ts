@@ -6,6 +6,7 @@
 // A save sends the lesson's position (advancing 1 s per second, within the lesson) and the seconds watched so far
 // (the bench's clock), which the database credits within the time since the learner's previous save, as a playing
 // video's saves are.
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import pg from 'pg'
 
 export interface Call {
@@ -24,6 +25,8 @@ export interface PacedResult {
   failed: number
   errors: Map<string, number>
   seconds: number
+  /** The bench client's own event-loop delay (p99, ms): what of a latency is the client's, not the database's. */
+  clientLagMs: number
 }
 
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis))
@@ -39,6 +42,8 @@ export async function paced(pool: pg.Pool, call: Call, learners: string[], secon
   let failed = 0
   const pending = new Set<Promise<void>>()
   const total = learners.length * seconds
+  const lag = monitorEventLoopDelay({ resolution: 10 })
+  lag.enable()
   const begun = performance.now()
   let issued = 0
   while (issued < total) {
@@ -59,7 +64,14 @@ export async function paced(pool: pg.Pool, call: Call, learners: string[], secon
     await sleep(2)
   }
   await Promise.all(pending)
-  return { latencies, failed, errors, seconds: (performance.now() - begun) / 1000 }
+  lag.disable()
+  return {
+    latencies,
+    failed,
+    errors,
+    seconds: (performance.now() - begun) / 1000,
+    clientLagMs: lag.percentile(99) / 1e6,
+  }
 }
 
 export interface LoopResult {

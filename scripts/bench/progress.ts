@@ -1,17 +1,20 @@
 // `npm run bench -- progress [--learners=200] [--seconds=60] [--connections=50]`: a progress save under class load
 // (issue 30, item 2). A throw-away database (port PROGRESS_BENCH_PORT, default 55043) with the migrations and one
-// published course whose video lesson is played by `learners` enrolled learners on the leaderboard (every trigger
-// of a save does its work: daily activity, analytics aggregates, achievements, leaderboard, study clocks, progress
-// broadcast), plus a pool of 48 learners per connection for the throughput runs. Realtime runs in its own process
+// published course whose hour-long video lesson is played by `learners` enrolled learners on the leaderboard: each
+// save credits the seconds since the learner's last, so daily activity (and its achievement checks), the analytics
+// aggregates, the leaderboard week and its broadcast, the study clock and the progress broadcast all do their work;
+// the completion triggers fire but find nothing to do (no save completes the lesson). Plus a pool of 48 learners per
+// connection for the throughput runs, each saving every few seconds. Realtime runs in its own process
 // with the tenant limits of `supabase start` (not lifted), each learner's player tab subscribed as the app subscribes
 // it (progress-tabs.ts). Printed, each beside its target:
 // 1. save_progress at `learners` learners × 1 save/s × `seconds`: p50/p95/p99 and errors;
 // 2. throughput at `connections` connections, save_progress against a bare upsert of the same row (a copy of
 //    lesson_progress with its keys and checks and no triggers), alternately, 3 rounds: the ratio;
-// 3. what each trigger costs: its time per save inside the database during run 1 (pg_stat_user_functions), and the
-//    closed-loop throughput with it disabled, alternated with all enabled;
+// 3. what each trigger costs: its time per save inside the database during run 1 (pg_stat_user_functions), the
+//    closed-loop throughput with it disabled, alternated with all enabled, and what the saving backends waited on;
 // 4. what live delivery costs: the CPU of Realtime, of the database's replication sender and of the rest of the
-//    database during run 1, and the same paced load again with the tabs closed and with Realtime stopped.
+//    database during run 1, and the same paced load again with the tabs closed and with Realtime stopped, with what
+//    the saves waited on in each. About 5 minutes; the figures to compare are those of one run.
 import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
@@ -38,15 +41,18 @@ const seconds = flag('seconds', 60)
 const connections = flag('connections', 50)
 const rounds = flag('rounds', 3)
 const roundSeconds = flag('round-seconds', 5)
-const triggerSeconds = flag('trigger-seconds', 4)
+const triggerSeconds = flag('trigger-seconds', 3)
 const deliverySeconds = flag('delivery-seconds', 20)
 const joinRate = 20 // learners a second: their 4 joins each stay under the tenant's 100 joins a second
 const port = Number(process.env.PROGRESS_BENCH_PORT ?? 55043)
 const poolLearners = connections * 48
+/** The paced saves' connections, by name, so that what they wait on can be told from Realtime's. */
+const savers = 'summit-progress-bench'
 
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis))
 const token = (sub: string) =>
   signHs256({ sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 })
+const mean = (values: number[]) => values.reduce((n, v) => n + v, 0) / values.length
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
@@ -124,13 +130,49 @@ function databaseProcesses(dataDir: string): number[] {
   return [postmaster, ...children]
 }
 
+/** Counts, every 50 ms until stopped, what the paced saves' active backends wait on (none: running on a CPU or queued for one). */
+function sampleWaits(sql: pg.Client): { stop(): Promise<Map<string, number>> } {
+  const counts = new Map<string, number>()
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await sql.query<{ what: string; n: number }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'on CPU or queued for it') as what, count(*)::integer as n
+         from pg_stat_activity
+         where application_name = $1 and state = 'active'
+         group by 1`,
+        [savers],
+      )
+      for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + row.n)
+      await sleep(50)
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await loop
+      return counts
+    },
+  }
+}
+
+function describeWaits(waited: Map<string, number>): string {
+  const samples = [...waited.values()].reduce((n, count) => n + count, 0)
+  const top = [...waited].sort((a, b) => b[1] - a[1]).slice(0, 6)
+  return (
+    `${samples} active backend samples: ` +
+    top.map(([what, count]) => `${what} ${((100 * count) / Math.max(samples, 1)).toFixed(0)} %`).join(', ')
+  )
+}
+
 function describe(result: PacedResult, target?: number): string {
   const sorted = [...result.latencies].sort((a, b) => a - b)
   const p95 = percentile(sorted, 95)
   const verdict = target === undefined ? '' : `   target p95 ≤ ${target} ms: ${p95 <= target ? 'met' : 'MISSED'}`
   return (
     `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(p95)}, p99 ${ms(percentile(sorted, 99))}, ` +
-    `max ${ms(sorted.at(-1) ?? NaN)} over ${sorted.length} saves (${(sorted.length / result.seconds).toFixed(0)}/s); ` +
+    `max ${ms(sorted.at(-1) ?? NaN)} over ${sorted.length} saves (${(sorted.length / result.seconds).toFixed(0)}/s; ` +
+    `the client's own event-loop delay p99 ${ms(result.clientLagMs)}); ` +
     `errors ${result.failed}${verdict}`
   )
 }
@@ -193,7 +235,7 @@ try {
   )
 
   // 1. The class: paced saves with every tab subscribed. Functions' times and processes' CPU counted over it.
-  const paceDb = new pg.Pool({ connectionString: db.url, max: 40 })
+  const paceDb = new pg.Pool({ connectionString: db.url, max: 40, application_name: savers })
   paceDb.on('error', () => {})
   await paced(paceDb, saveCall, classLearners, 3) // warm-up: every learner's first save (the row's insert)
   await sql.query('select pg_stat_reset()')
@@ -205,7 +247,9 @@ try {
     database: dbPids.reduce((n, pid) => n + cpuSeconds(pid), 0),
     bench: process.cpuUsage(),
   }
+  const waits = sampleWaits(sql)
   const run = await paced(paceDb, saveCall, classLearners, seconds)
+  const waited = await waits.stop()
   const cpuAfter = {
     realtime: cpuSeconds(server.pid!),
     walsender: walsender ? cpuSeconds(walsender) : 0,
@@ -245,6 +289,9 @@ try {
         .join('\n') +
       '\n',
   )
+  process.stdout.write(
+    `\n3c. what the saving backends were doing, sampled every 50 ms during run 1: ${describeWaits(waited)}\n`,
+  )
   const cpu = (key: 'realtime' | 'walsender' | 'database') => cpuAfter[key] - cpuBefore[key]
   const benchCpu = (cpuAfter.bench.user + cpuAfter.bench.system) / 1e6
   const share = (cpuS: number) => `${cpuS.toFixed(1)} s (${((cpuS / run.seconds) * 100).toFixed(0)} % of a core)`
@@ -280,19 +327,26 @@ try {
 
   // 3b. Each trigger disabled in turn (this database only), alternated with all enabled.
   process.stdout.write(
-    `\n3b. throughput at ${connections} connections with one trigger disabled, against all enabled just before ` +
-      `(${triggerSeconds} s each):\n`,
+    `\n3b. throughput at ${connections} connections with one trigger disabled, alternated twice with all enabled ` +
+      `(${triggerSeconds} s each, means):\n`,
   )
   for (const [name, what] of triggers) {
-    const all = await closedLoop(db.url, saveCall, pool, connections, triggerSeconds)
-    await sql.query(`alter table public.lesson_progress disable trigger ${name}`)
-    const without = await closedLoop(db.url, saveCall, pool, connections, triggerSeconds).finally(() =>
-      sql.query(`alter table public.lesson_progress enable trigger ${name}`),
-    )
+    const all: number[] = []
+    const without: number[] = []
+    for (let pair = 0; pair < 2; pair++) {
+      all.push((await closedLoop(db.url, saveCall, pool, connections, triggerSeconds)).perSecond)
+      await sql.query(`alter table public.lesson_progress disable trigger ${name}`)
+      try {
+        without.push((await closedLoop(db.url, saveCall, pool, connections, triggerSeconds)).perSecond)
+      } finally {
+        await sql.query(`alter table public.lesson_progress enable trigger ${name}`)
+      }
+    }
+    const [on, off] = [mean(all), mean(without)]
     process.stdout.write(
-      `   ${name.padEnd(36)} ${all.perSecond.toFixed(0).padStart(5)}/s → ${without.perSecond.toFixed(0).padStart(5)}/s ` +
-        `without (${(100 * (without.perSecond / all.perSecond - 1)).toFixed(0).padStart(3)} %; ` +
-        `${(1000 / all.perSecond - 1000 / without.perSecond).toFixed(3)} ms of the database per save): ${what}\n`,
+      `   ${name.padEnd(36)} ${on.toFixed(0).padStart(5)}/s → ${off.toFixed(0).padStart(5)}/s ` +
+        `without (${(100 * (off / on - 1)).toFixed(0).padStart(3)} %; ` +
+        `${(1000 / on - 1000 / off).toFixed(3)} ms of the database per save): ${what}\n`,
     )
   }
 
@@ -300,20 +354,26 @@ try {
   // Closing 600 postgres_changes subscriptions is work of its own for Realtime: it settles first.
   for (const tab of tabs) tab.close()
   await sleep(5000)
-  const quiet = new pg.Pool({ connectionString: db.url, max: 40 })
+  const quiet = new pg.Pool({ connectionString: db.url, max: 40, application_name: savers })
   quiet.on('error', () => {})
+  const noTabsWaits = sampleWaits(sql)
   const noTabs = await paced(quiet, saveCall, classLearners, deliverySeconds)
+  const noTabsWaited = await noTabsWaits.stop()
   const stopped = new Promise((resolve) => server!.once('exit', resolve))
   server.kill('SIGTERM')
   await stopped
   await sleep(1000)
+  const noRealtimeWaits = sampleWaits(sql)
   const noRealtime = await paced(quiet, saveCall, classLearners, deliverySeconds)
+  const noRealtimeWaited = await noRealtimeWaits.stop()
   await quiet.end()
   process.stdout.write(
     `\n4b. the same paced load, ${deliverySeconds} s each:\n` +
       `   every tab subscribed (run 1):                     ${describe(run)}\n` +
       `   tabs closed, Realtime still reading the changes:  ${describe(noTabs)}\n` +
-      `   Realtime stopped (no replication, no polling):    ${describe(noRealtime)}\n`,
+      `   Realtime stopped (no replication, no polling):    ${describe(noRealtime)}\n` +
+      `   waits with the tabs closed: ${describeWaits(noTabsWaited)}\n` +
+      `   waits with Realtime stopped: ${describeWaits(noRealtimeWaited)}\n`,
   )
 } finally {
   for (const tab of tabs) tab.close()
