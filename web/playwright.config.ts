@@ -19,7 +19,11 @@ export default defineConfig({
   outputDir: '../.local-stack/e2e-results',
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:5173',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (each action's DOM snapshot, network, console) and a screenshot of its end. The
+    // trace's screencast is left out: encoding a frame per paint for every journey, passed or not, cost more CPU than
+    // the journeys themselves on a 2-core machine.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
       // Without these Chromium reaches for Google's services at start, which a closed network refuses.
