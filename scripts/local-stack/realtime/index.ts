@@ -42,6 +42,8 @@ export type RealtimeService = Service & {
   readonly replicating: boolean
   /** True when the last changes were checked with screened-out subscribers skipped in the database too. */
   readonly screening: boolean
+  /** In how many parts, on as many connections, the last batch of changes was checked. */
+  readonly checkParts: number
   /** Open sockets (for diagnostics and tests). */
   readonly socketCount: number
   /** The tenant's counters and limits (read by the live-sync benchmark, which reports their peaks). */
@@ -99,6 +101,9 @@ export function createRealtimeService(options: RealtimeServiceOptions): Realtime
     },
     get screening() {
       return changes.screening
+    },
+    get checkParts() {
+      return changes.checkParts
     },
     get socketCount() {
       return sockets.connections.size

@@ -51,6 +51,9 @@ export class ChangeDispatcher {
     this.applyRls = new BatchApplyRls(pool, log)
   }
 
+  /** In how many parts, on as many connections, the last batch was checked (for tests and diagnostics). */
+  parts = 0
+
   /** Whether the last batch skipped screened-out subscribers in the database too. */
   get screening(): boolean {
     return this.applyRls.screening
@@ -75,8 +78,10 @@ export class ChangeDispatcher {
     const parts = this.applyRls.screening ? splitBatch(items, PARTS, (uuid) => this.socketOf(uuid)) : [items]
     if (parts.length > 1) {
       const merged = mergeParts(await Promise.all(parts.map((part) => this.applyRls.run(part, MAX_RECORD_BYTES))))
+      this.parts = parts.length
       if (merged) return merged
     }
+    this.parts = 1
     return this.applyRls.run(items, MAX_RECORD_BYTES)
   }
 

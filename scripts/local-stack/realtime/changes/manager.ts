@@ -59,6 +59,11 @@ export class ChangesManager {
     return this.dispatcher.screening
   }
 
+  /** In how many parts the last batch was checked (see split.ts). */
+  get checkParts(): number {
+    return this.dispatcher.parts
+  }
+
   start(): Promise<void> {
     return this.stream.start()
   }
