@@ -39,13 +39,20 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 // The functions' npm packages into the project's Deno cache (a no-op when install did it), so their first call
 // works offline. Without network and cache the stack still starts; the functions then fetch on first call.
-await step("cache the edge functions' npm packages", () => prepareFunctionDeps()).catch((error: Error) =>
-  process.stdout.write(`${yellow(error.message)}\n`),
-)
+const cacheFunctionDeps = () =>
+  step("cache the edge functions' npm packages", () => prepareFunctionDeps()).then(
+    () => {},
+    (error: Error) => void process.stdout.write(`${yellow(error.message)}\n`),
+  )
 
 try {
-  await stack.start({ extraPorts: [{ port: webPort, purpose: 'web app' }] })
-  await step(`start the web app on ${webUrl}`, () => web.start(stack.apiUrl))
+  // Neither the Deno cache nor Vite's dev server needs the database: both run side by side with the stack's start.
+  await stack.start({
+    extraPorts: [{ port: webPort, purpose: 'web app' }],
+    alongside: async () => {
+      await Promise.all([cacheFunctionDeps(), step(`start the web app on ${webUrl}`, () => web.start(stack.apiUrl))])
+    },
+  })
   stack.record({ webUrl })
 } catch (error) {
   process.stderr.write(`\n${red((error as Error).message)}\n`)

@@ -94,9 +94,19 @@ export class Stack {
     this.apiLogFile = path.join(profileDir(profile), 'api.log')
   }
 
-  /** `gateway: false` runs the database alone (a reset of a stopped stack needs nothing else). */
+  /**
+   * `gateway: false` runs the database alone (a reset of a stopped stack needs nothing else). `alongside` is work of
+   * the caller's that needs only the ports (the web app's dev server): it starts as soon as they are claimed, runs side
+   * by side with the database and the services, and start resolves once both are done. When the stack fails to start,
+   * its error is the one thrown.
+   */
   async start(
-    options: { fresh?: boolean; extraPorts?: { port: number; purpose: string }[]; gateway?: boolean } = {},
+    options: {
+      fresh?: boolean
+      extraPorts?: { port: number; purpose: string }[]
+      gateway?: boolean
+      alongside?: () => Promise<void>
+    } = {},
   ): Promise<void> {
     const running = readState()
     if (running) throw new StackAlreadyRunningError(running)
@@ -114,9 +124,18 @@ export class Stack {
         : []),
       ...(options.extraPorts ?? []),
     ])
+    const alongside = options.alongside?.()
+    // Observed here so that a failure of the stack's own, thrown first, does not leave it unhandled.
+    alongside?.catch(() => {})
+    await this.startServices(options.fresh, withGateway)
+    await alongside
+    this.record()
+  }
+
+  private async startServices(fresh: boolean | undefined, withGateway: boolean): Promise<void> {
     // The SQL-only pg_cron and pg_net, so migrations can create them (their worker starts below).
     installSchedulerExtensions()
-    await this.database.start({ fresh: options.fresh })
+    await this.database.start({ fresh })
     this.supervisor = new ClusterSupervisor(this.database.cluster, {
       log: (message) => {
         process.stderr.write(`${message}\n`)
@@ -133,7 +152,6 @@ export class Stack {
       })
       this.scheduler.start()
     }
-    this.record()
   }
 
   /**

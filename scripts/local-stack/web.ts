@@ -56,7 +56,8 @@ export class WebServer {
     let output = ''
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    const deadline = Date.now() + 30_000
+    // Generous: `npm start` runs it side by side with the database's first migrations, which share the CPU with it.
+    const deadline = Date.now() + 60_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The web server (vite) exited:\n${output.trim()}`)
       try {
@@ -65,7 +66,7 @@ export class WebServer {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`The web server (vite) did not answer within 30 s:\n${output.trim()}`)
+      if (Date.now() > deadline) throw new Error(`The web server (vite) did not answer within 60 s:\n${output.trim()}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     // From here on its output (compile errors, HMR notices) goes to the terminal.

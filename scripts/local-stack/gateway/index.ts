@@ -83,13 +83,19 @@ export class Gateway {
   async start(): Promise<void> {
     if (this.warning) this.warn(this.warning)
     try {
-      for (const [name, service] of Object.entries(this.options.services)) {
-        try {
-          await service?.start?.()
-        } catch (error) {
-          throw new Error(`The ${name} service did not start: ${(error as Error).message}`, { cause: error })
-        }
-        if (service) this.started.push(service)
+      // Side by side: each service waits on its own connections and files, none on another. Those that started are
+      // stopped again (in reverse) when one fails; the first failure in declared order is the one reported.
+      const services = Object.entries(this.options.services).filter(
+        (entry): entry is [string, Service] => entry[1] !== undefined,
+      )
+      const outcomes = await Promise.allSettled(services.map(([, service]) => service.start?.()))
+      services.forEach(([, service], i) => {
+        if (outcomes[i]!.status === 'fulfilled') this.started.push(service)
+      })
+      const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected')
+      if (failed >= 0) {
+        const error = (outcomes[failed] as PromiseRejectedResult).reason as Error
+        throw new Error(`The ${services[failed]![0]} service did not start: ${error.message}`, { cause: error })
       }
       const makeServer = () =>
         http
