@@ -6,7 +6,7 @@ import type { Service } from '../http/service.ts'
 import type { JwtKeys } from '../keys/jwt.ts'
 import { Authenticator } from './auth/caller.ts'
 import { authenticatorUrl, RestPool } from './execute/database.ts'
-import { handleRest } from './handle.ts'
+import { handleRest, type HandlerDeps } from './handle.ts'
 import { ReloadListener } from './schema-cache/listener.ts'
 import { loadSchemaCache } from './schema-cache/load.ts'
 import type { SchemaCache } from './schema-cache/types.ts'
@@ -90,6 +90,14 @@ export function createRestService(options: RestServiceOptions): RestService {
     onError: (error: unknown) => log(`schema reload failed: ${(error as Error).message}`),
     ...(options.applicationName === undefined ? {} : { applicationName: `${options.applicationName}-listener` }),
   })
+  // Made once: a request's path goes through no closure or object of its own here.
+  const deps: HandlerDeps = {
+    db,
+    auth,
+    settings,
+    cache: () => cache,
+    onInternalError: (error) => log(`internal error: ${(error as Error)?.stack ?? String(error)}`),
+  }
   let poolEnded = false
   const stop = async () => {
     await listener.stop()
@@ -105,19 +113,7 @@ export function createRestService(options: RestServiceOptions): RestService {
       return cache
     },
     reloadSchema,
-    handle: (req, res, path) =>
-      handleRest(
-        {
-          db,
-          auth,
-          settings,
-          cache: () => cache,
-          onInternalError: (error) => log(`internal error: ${(error as Error)?.stack ?? String(error)}`),
-        },
-        req,
-        res,
-        path,
-      ),
+    handle: (req, res, path) => handleRest(deps, req, res, path),
     // The listener first: DDL that lands while the first cache loads then shows in its first poll. A failed start
     // leaves nothing behind (no pool, no listener, no timers), and stop() may still be called after it.
     async start() {

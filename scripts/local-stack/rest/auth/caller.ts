@@ -24,12 +24,14 @@ export class Authenticator {
   constructor(private readonly keys: JwtKeys) {}
 
   async authenticate(authorization: string | undefined, now = Date.now() / 1000): Promise<Caller> {
-    const match = authorization === undefined ? null : /^bearer(?:\s+(.*))?$/is.exec(authorization.trim())
+    if (authorization === undefined) return anonymous()
+    // Keyed by the header as sent: a client repeats it verbatim, so a known one skips taking the token out of it.
+    const cached = this.cache.get(authorization)
+    if (cached && (cached.exp === undefined || cached.exp > now)) return cached.caller
+    const match = /^bearer(?:\s+(.*))?$/is.exec(authorization.trim())
     if (!match) return anonymous()
     const token = (match[1] ?? '').trim()
     if (token === '') throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header')
-    const cached = this.cache.get(token)
-    if (cached && (cached.exp === undefined || cached.exp > now)) return cached.caller
     const result = await verifyAccessToken(this.keys, token, { now, clockSkewSeconds: allowedSkewSeconds })
     if (!result.ok)
       throw jwtError(
@@ -39,7 +41,7 @@ export class Authenticator {
     const { claims, role, exp } = result
     const caller: Caller = { role, claims, claimsJson: JSON.stringify(claims), isAnon: result.isAnon }
     if (this.cache.size >= cacheSize) this.cache.clear()
-    this.cache.set(token, { caller, exp })
+    this.cache.set(authorization, { caller, exp })
     return caller
   }
 }

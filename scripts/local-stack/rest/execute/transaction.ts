@@ -55,9 +55,10 @@ function setupStatement(pairs: number): { text: string; name: string } {
   return setup
 }
 
+const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v))
+
 function toMainRow(rows: Rows | undefined): MainRow {
   const r = rows?.[0] ?? []
-  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v))
   return {
     total: num(r[0]),
     pageTotal: num(r[1]) ?? 0,

@@ -9,6 +9,8 @@ import { parseSelect } from './select.ts'
 import type { QueryParams, Range, SelectItem } from './types.ts'
 
 function decode(text: string): string {
+  // Most names and many values need no decoding at all.
+  if (!text.includes('%') && !text.includes('+')) return text
   const plus = text.replace(/\+/g, ' ')
   try {
     return decodeURIComponent(plus)
@@ -21,8 +23,7 @@ function decode(text: string): string {
 /** [name, value] pairs; a parameter without `=` has the value undefined. */
 export function splitQuery(query: string): [string, string | undefined][] {
   if (query === '') return []
-  return query
-    .split(/[&;]/)
+  return (query.includes(';') ? query.split(/[&;]/) : query.split('&'))
     .filter((part) => part !== '')
     .map((part) => {
       const eq = part.indexOf('=')
@@ -47,12 +48,16 @@ function readInteger(text: string): number | undefined {
   return /^\s*-?[0-9]+\s*$/.test(text) ? Number(text.trim()) : undefined
 }
 
+/** The value of the first parameter called `name`. */
+function firstValue(pairs: [string, string | undefined][], name: string): string | undefined {
+  return pairs.find(([k]) => k === name)?.[1]
+}
+
 export function parseQueryParams(query: string, isRpcRead: boolean): QueryParams {
   const pairs = splitQuery(query)
-  const first = (name: string) => pairs.find(([k]) => k === name)?.[1]
   const withValue = pairs.filter((p): p is [string, string] => p[1] !== undefined)
 
-  const selectText = first('select')
+  const selectText = firstValue(pairs, 'select')
   const select: SelectItem[] =
     selectText === undefined
       ? [{ kind: 'field', field: { name: '*', jsonPath: [] } }]
@@ -67,10 +72,10 @@ export function parseQueryParams(query: string, isRpcRead: boolean): QueryParams
     rpcArgs: [],
     canonical: canonical(pairs),
   }
-  const columnsText = first('columns')
+  const columnsText = firstValue(pairs, 'columns')
   if (columnsText !== undefined)
     params.columns = parsing('columns parameter', columnsText, () => columnList(new Cursor(columnsText)))
-  const conflictText = first('on_conflict')
+  const conflictText = firstValue(pairs, 'on_conflict')
   if (conflictText !== undefined)
     params.onConflict = parsing('on_conflict parameter', conflictText, () => columnList(new Cursor(conflictText)))
 

@@ -30,15 +30,16 @@ function spreadForces(embed: EmbedNode, parent: ReadNode): boolean {
 /** `synthetic` forces the top level to synthetic names (CSV needs its header keys up front). */
 export function decideNaming(root: ReadNode, synthetic = false): NodeNaming {
   const naming: NodeNaming = new Map()
-  const visit = (node: ReadNode, forced: boolean, parent?: ReadNode, embed?: EmbedNode) => {
-    const synthetic =
-      forced ||
-      hasOwnKeys(node) ||
-      isOrderTarget(parent, embed) ||
-      node.embeds.some((e) => e.spread && spreadForces(e, node))
-    naming.set(node, synthetic ? 'synthetic' : 'named')
-    for (const e of node.embeds) visit(e.node, e.spread && synthetic, node, e)
-  }
-  visit(root, synthetic)
+  nameNode(naming, root, synthetic)
   return naming
+}
+
+function nameNode(naming: NodeNaming, node: ReadNode, forced: boolean, parent?: ReadNode, embed?: EmbedNode): void {
+  const synthetic =
+    forced ||
+    hasOwnKeys(node) ||
+    isOrderTarget(parent, embed) ||
+    node.embeds.some((e) => e.spread && spreadForces(e, node))
+  naming.set(node, synthetic ? 'synthetic' : 'named')
+  for (const e of node.embeds) nameNode(naming, e.node, e.spread && synthetic, node, e)
 }

@@ -50,6 +50,26 @@ export function jsonObject(outputs: NodeOutput[], ref: string, params: Params): 
   return `JSON_OBJECT(${pairs.join(', ')} RETURNING json)`
 }
 
+/** The select list of one node as it is built: its items, and in synthetic naming the key of each column. */
+interface SelectList {
+  synthetic: boolean
+  items: string[]
+  outputs: NodeOutput[]
+  /** 1-based positions of the items a GROUP BY names. */
+  grouped: number[]
+}
+
+function addItem(list: SelectList, expr: string, key: string | undefined, groupable: boolean): void {
+  if (list.synthetic) {
+    const column = `c${list.outputs.length}`
+    list.outputs.push({ key: key ?? column, column })
+    list.items.push(`${expr} AS ${quoteIdent(column)}`)
+  } else {
+    list.items.push(key === undefined ? expr : `${expr} AS ${quoteIdent(key)}`)
+  }
+  if (groupable) list.grouped.push(list.items.length)
+}
+
 export function nodeQuery(node: ReadNode, ctx: Context, parent?: { node: ReadNode; embed: EmbedNode }): NodeSql {
   const { params } = ctx
   const synthetic = ctx.naming.get(node) === 'synthetic'
@@ -58,26 +78,17 @@ export function nodeQuery(node: ReadNode, ctx: Context, parent?: { node: ReadNod
   const outputs: NodeOutput[] = []
   const grouped: number[] = []
   const hasAggregate = node.select.some((s) => s.aggregate)
-  const add = (expr: string, key: string | undefined, groupable: boolean) => {
-    if (synthetic) {
-      const column = `c${outputs.length}`
-      outputs.push({ key: key ?? column, column })
-      items.push(`${expr} AS ${quoteIdent(column)}`)
-    } else {
-      items.push(key === undefined ? expr : `${expr} AS ${quoteIdent(key)}`)
-    }
-    if (groupable) grouped.push(items.length)
-  }
+  const list: SelectList = { synthetic, items, outputs, grouped }
 
   if (synthetic && parent?.embed.toOne) items.push('true AS "pgrst_found"')
   const selects = node.select.length === 0 && node.embeds.length === 0 ? [starSelect()] : node.select
   for (const s of selects) {
     if (s.field.column === '*' && !s.aggregate) {
-      if (synthetic) for (const c of node.table.columnList) add(`${ref}.${quoteIdent(c.name)}`, c.name, true)
+      if (synthetic) for (const c of node.table.columnList) addItem(list, `${ref}.${quoteIdent(c.name)}`, c.name, true)
       else items.push(`${ref}.*`)
       continue
     }
-    add(selectExpr(ref, s, params), synthetic ? (s.alias ?? defaultKey(s)) : undefined, !s.aggregate)
+    addItem(list, selectExpr(ref, s, params), synthetic ? (s.alias ?? defaultKey(s)) : undefined, !s.aggregate)
   }
 
   const joins: string[] = []
@@ -87,14 +98,14 @@ export function nodeQuery(node: ReadNode, ctx: Context, parent?: { node: ReadNod
     joins.push(joinSql(e, child, agg, params))
     if (e.empty) continue
     if (e.spread) {
-      if (synthetic) for (const o of child.outputs) add(`${agg}.${quoteIdent(o.column)}`, o.key, true)
+      if (synthetic) for (const o of child.outputs) addItem(list, `${agg}.${quoteIdent(o.column)}`, o.key, true)
       else items.push(`${agg}.*`)
       continue
     }
     let value = e.toOne ? objectExpr(child, agg, params) : `COALESCE(${agg}.${agg}, '[]')`
     // json has no equality operator, so grouping needs jsonb.
     if (hasAggregate) value = `(${value})::jsonb`
-    add(value, synthetic ? (e.alias ?? e.name) : e.name, true)
+    addItem(list, value, synthetic ? (e.alias ?? e.name) : e.name, true)
   }
 
   for (const term of parent?.node.order ?? []) {

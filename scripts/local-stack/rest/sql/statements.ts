@@ -67,6 +67,11 @@ export function buildStatement(o: StatementOptions): Statement {
   return { text, values: params.values }
 }
 
+/** json_strip_nulls around a JSON body when the client asked for nulls stripped. */
+function stripNulls(body: { stripNulls: boolean }, sql: string): string {
+  return body.stripNulls ? `json_strip_nulls(${sql})` : sql
+}
+
 function bodySql(o: StatementOptions, read: NodeSql, params: Params): string {
   const { body } = o
   if (body.kind === 'none' || body.kind === 'openapi') return "''"
@@ -83,10 +88,9 @@ function bodySql(o: StatementOptions, read: NodeSql, params: Params): string {
     : read.synthetic
       ? jsonObject(read.outputs, '_postgrest_t', params)
       : '_postgrest_t'
-  const strip = (sql: string) => (body.stripNulls ? `json_strip_nulls(${sql})` : sql)
   const single = body.kind === 'object' || o.singleRow || (o.scalar && !o.scalar.set)
-  if (single) return `coalesce(${strip(`json_agg(${element})->0`)}, 'null')`
-  return `coalesce(${strip(`json_agg(${element})`)}, '[]')`
+  if (single) return `coalesce(${stripNulls(body, `json_agg(${element})->0`)}, 'null')`
+  return `coalesce(${stripNulls(body, `json_agg(${element})`)}, '[]')`
 }
 
 /** `EXPLAIN` of the count query, for count=planned and count=estimated. */
