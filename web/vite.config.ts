@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { passwordDictionaries } from './vite-plugins/password-dictionaries'
+import { hotRoutePreloads } from './vite-plugins/route-preloads'
+import { stylesAfterFirstPaint } from './vite-plugins/styles-after-first-paint'
 
 /** Routes whose loaders stay in the entry chunk: the pages most visits start on. */
 const hotRoutes = new Set(['/', '/courses/', '/courses/$slug', '/learn/$slug/$lessonId'])
@@ -38,6 +40,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     passwordDictionaries(),
+    stylesAfterFirstPaint(),
+    hotRoutePreloads([...hotRoutes]),
   ],
   // recharts is only imported from a code-split studio route, which the dev server's dependency scan does not
   // reach: pre-bundle it at start instead of discovering it on a first visit (a re-optimisation and a stalled page).
