@@ -42,10 +42,13 @@ export const Route = createFileRoute('/')({
         queryClient.prefetchQuery(calendarQueries.upcoming(userId)),
       ]),
     )
-    // Whether the page opens on teaching; a failure here leaves the learner's home (the section says it failed).
+    // Whether the page opens on teaching; a failure here leaves the learner's home (the section says it failed). The
+    // studio's data access loads here, for the signed-in, rather than in every visitor's first load.
     const [mine] = await Promise.all([
       queryClient.ensureQueryData(courseQueries.mine(userId)),
-      queryClient.ensureQueryData(studioQueries.schools(userId)).catch(() => undefined),
+      import('@/features/studio/api/studio.queries')
+        .then(({ studioQueries }) => queryClient.ensureQueryData(studioQueries.schools(userId)))
+        .catch(() => undefined),
     ])
     const current = mine[0]
     if (current) void queryClient.prefetchQuery(courseQueries.outline(current.course.slug))

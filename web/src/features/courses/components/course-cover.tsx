@@ -10,7 +10,7 @@ import { cardCoverSizes, coverSources, coverUrl } from '../lib/cover-url'
 export interface CourseCoverProps {
   coverPath: string | null
   className?: string
-  /** Above-the-fold covers (the course page) load eagerly; card grids lazily. */
+  /** Above-the-fold covers (the course page) load eagerly and first; card grids lazily. */
   eager?: boolean
   /** The width the cover takes at each breakpoint, for choosing from the srcset; a catalog card's by default. */
   sizes?: string
@@ -33,6 +33,7 @@ export function CourseCover({ coverPath, className, eager = false, sizes = cardC
           sizes={sources ? sizes : undefined}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           onError={() => setFailures((n) => n + 1)}
           className="absolute inset-0 size-full object-cover"
