@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261125110200_create_analytics_calls.sql
+--   supabase/migrations/20261130050000_analytics_at_risk_page_first.sql
 
 CREATE OR REPLACE FUNCTION public.course_analytics_at_risk(course_id uuid, cohort_id uuid DEFAULT NULL::uuid, enrolled_from timestamp with time zone DEFAULT NULL::timestamp with time zone, enrolled_to timestamp with time zone DEFAULT NULL::timestamp with time zone, page_size integer DEFAULT 50)
  RETURNS TABLE(enrollment_id uuid, user_id uuid, display_name text, enrolled_at timestamp with time zone, last_activity_at timestamp with time zone, last_lesson_id uuid, last_lesson_title text, lessons_completed integer, lessons_total integer, total_count integer)
@@ -25,19 +26,25 @@ begin
   -- At risk (PRODUCT.md §9): not finished and no progress for 7 days (or never any, enrolled 7 days ago).
   -- Most recently idle first: the learners a message is most likely to bring back.
   return query
-  select e.id, e.user_id, p.display_name, e.enrolled_at, e.last_activity_at, e.last_lesson_id, l.title,
-    coalesce(s.lessons_completed, 0), total, (count(*) over ())::integer
-  from public.enrollments e
-  join public.profiles p on p.id = e.user_id
-  left join public.lessons l on l.id = e.last_lesson_id
-  left join private.course_learner_stats s on s.course_id = e.course_id and s.user_id = e.user_id
-  where e.course_id = course and e.status = 'active'
-    and coalesce(e.last_activity_at, e.enrolled_at) < now() - interval '7 days'
-    and (cohort is null or e.cohort_id = cohort)
-    and (enrolled_from is null or e.enrolled_at >= enrolled_from)
-    and (enrolled_to is null or e.enrolled_at < enrolled_to)
-  order by coalesce(e.last_activity_at, e.enrolled_at) desc, e.id
-  limit page_size;
+  with page as (
+    select e.id, e.user_id, e.enrolled_at, e.last_activity_at, e.last_lesson_id,
+      coalesce(e.last_activity_at, e.enrolled_at) as idle_since, (count(*) over ())::integer as selected
+    from public.enrollments e
+    where e.course_id = course and e.status = 'active'
+      and coalesce(e.last_activity_at, e.enrolled_at) < now() - interval '7 days'
+      and (cohort is null or e.cohort_id = cohort)
+      and (enrolled_from is null or e.enrolled_at >= enrolled_from)
+      and (enrolled_to is null or e.enrolled_at < enrolled_to)
+    order by idle_since desc, e.id
+    limit page_size
+  )
+  select pg.id, pg.user_id, p.display_name, pg.enrolled_at, pg.last_activity_at, pg.last_lesson_id, l.title,
+    coalesce(s.lessons_completed, 0), total, pg.selected
+  from page pg
+  join public.profiles p on p.id = pg.user_id
+  left join public.lessons l on l.id = pg.last_lesson_id
+  left join private.course_learner_stats s on s.course_id = course and s.user_id = pg.user_id
+  order by pg.idle_since desc, pg.id;
 end;
 $function$;
 
