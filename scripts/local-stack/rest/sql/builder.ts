@@ -2,6 +2,8 @@
 // request becomes a numbered parameter. Statements are plain text plus their parameter values.
 
 export function quoteIdent(name: string): string {
+  // The common case, a plain name, without a search and a replace.
+  if (!name.includes('"') && !name.includes('\0')) return `"${name}"`
   // PostgreSQL identifiers cannot hold NUL; PostgREST cuts there too.
   const cut = name.indexOf('\0')
   const clean = cut < 0 ? name : name.slice(0, cut)
