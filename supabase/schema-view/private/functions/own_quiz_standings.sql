@@ -4,6 +4,7 @@
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129201100_outline_quiz_standings_signed_in.sql
 --   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
+--   supabase/migrations/20261130060000_course_outline_builds_json.sql
 
 CREATE OR REPLACE FUNCTION private.own_quiz_standings(target_course uuid)
  RETURNS jsonb
@@ -16,12 +17,15 @@ begin
     select coalesce(jsonb_object_agg(s.lesson_id, private.quiz_standing(s.lesson_id, (select auth.uid()))), '{}')
     from public.quiz_settings s
     where s.course_id = target_course
+      and exists (
+        select 1 from public.quiz_attempts a where a.lesson_id = s.lesson_id and a.user_id = (select auth.uid())
+      )
   );
 end;
 $function$;
 
 -- Comment
-comment on function private.own_quiz_standings(target_course uuid) is 'The requesting user''s private.quiz_standing on every quiz of the course: {lesson_id: standing}.';
+comment on function private.own_quiz_standings(target_course uuid) is 'The requesting user''s private.quiz_standing on every quiz of the course they have attempted: {lesson_id: standing}. A quiz without an attempt of theirs is left out (no best score, not passed).';
 
 -- Grants
 grant execute on function private.own_quiz_standings(target_course uuid) to authenticated;

@@ -7,6 +7,7 @@
 --   supabase/migrations/20261129200900_quizzes_in_progress_reads.sql
 --   supabase/migrations/20261129201100_outline_quiz_standings_signed_in.sql
 --   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
+--   supabase/migrations/20261130060000_course_outline_builds_json.sql
 
 CREATE OR REPLACE FUNCTION public.course_outline(slug text, lesson_id uuid DEFAULT NULL::uuid, as_learner boolean DEFAULT false)
  RETURNS jsonb
@@ -20,10 +21,10 @@ declare
   viewer uuid := (select auth.uid());
   member boolean := false;
   previewing boolean := false;
-  enrollment jsonb;
-  outline jsonb;
-  lesson jsonb;
-  totals jsonb;
+  enrollment json;
+  outline json;
+  lesson json;
+  totals json;
   standings jsonb;
 begin
   select * into target from public.courses c where c.slug = course_outline.slug;
@@ -40,7 +41,7 @@ begin
     previewing := member and coalesce(course_outline.as_learner, false);
     -- A preview is of a learner without an enrollment of their own yet, whatever the member's own may be.
     if not previewing then
-      select jsonb_build_object(
+      select json_build_object(
         'id', e.id, 'status', e.status, 'enrolled_at', e.enrolled_at, 'completed_at', e.completed_at,
         'last_lesson_id', e.last_lesson_id
       ) into enrollment
@@ -59,7 +60,7 @@ begin
       l.*, a.available, a.lock, a.progress, a.progress ->> 'status' as progress_status,
       row_number() over (order by s.position, l.position) as ord,
       -- Quiz lessons: the pass mark and the caller's standing (none in a preview, or for a visitor).
-      case when l.kind = 'quiz' then jsonb_build_object(
+      case when l.kind = 'quiz' then json_build_object(
         'pass_mark', qs.pass_mark,
         'required', qs.required,
         'best_percent', standings -> l.id::text -> 'best_percent',
@@ -79,8 +80,8 @@ begin
       coalesce(sum(r.duration_s), 0)::integer as duration_s,
       count(*)::integer as lesson_count,
       count(*) filter (where r.progress_status = 'completed')::integer as completed_count,
-      jsonb_agg(
-        jsonb_build_object(
+      json_agg(
+        json_build_object(
           'id', r.id, 'position', r.position, 'title', r.title, 'kind', r.kind, 'duration_s', r.duration_s,
           'is_preview', r.is_preview, 'completion_rule', r.completion_rule,
           'completion_threshold', r.completion_threshold, 'available', r.available, 'lock', r.lock,
@@ -96,23 +97,23 @@ begin
       coalesce(sl.duration_s, 0) as duration_s,
       coalesce(sl.lesson_count, 0) as lesson_count,
       coalesce(sl.completed_count, 0) as completed_count,
-      coalesce(sl.lessons, '[]'::jsonb) as lessons
+      coalesce(sl.lessons, '[]'::json) as lessons
     from public.course_sections s
     left join section_lessons sl on sl.section_id = s.id
     where s.course_id = target.id
   )
   select
     coalesce(
-      (select jsonb_agg(
-         jsonb_build_object(
+      (select json_agg(
+         json_build_object(
            'id', sr.id, 'position', sr.position, 'title', sr.title, 'release_at', sr.release_at,
            'release_offset_days', sr.release_offset_days, 'duration_s', sr.duration_s,
            'lesson_count', sr.lesson_count, 'completed_count', sr.completed_count, 'lessons', sr.lessons
          ) order by sr.position
        ) from section_rows sr),
-      '[]'::jsonb
+      '[]'::json
     ),
-    (select jsonb_build_object(
+    (select json_build_object(
        'completed', count(*) filter (where r.progress_status = 'completed'),
        'total', count(*),
        'percent', case when count(*) = 0 then 0
@@ -120,10 +121,10 @@ begin
        'duration_s', coalesce(sum(r.duration_s), 0)
      ) from lesson_rows r),
     case when course_outline.lesson_id is null then null else (
-      select jsonb_build_object(
+      select json_build_object(
         'id', r.id, 'section_id', r.section_id,
         'content', (
-          select jsonb_build_object(
+          select json_build_object(
             'body_md', lc.body_md, 'video_path', lc.video_path, 'captions_path', lc.captions_path,
             'attachments', lc.attachments
           )
@@ -139,28 +140,31 @@ begin
     ) end
   into outline, totals, lesson;
 
-  return jsonb_build_object(
-    'course', jsonb_build_object(
+  -- Built as json (text appended as it is made) and turned into jsonb once, at the end.
+  return (json_build_object(
+    'course', json_build_object(
       'id', target.id, 'slug', target.slug, 'title', target.title, 'subtitle', target.subtitle,
       'description_md', target.description_md, 'cover_path', target.cover_path, 'level', target.level,
       'language', target.language, 'status', target.status, 'visibility', target.visibility,
       'enrollment_mode', target.enrollment_mode, 'progression', target.progression,
       'certificate_enabled', target.certificate_enabled, 'published_at', target.published_at,
       'school', (
-        select jsonb_build_object('id', sc.id, 'slug', sc.slug, 'name', sc.name)
+        select json_build_object('id', sc.id, 'slug', sc.slug, 'name', sc.name)
         from public.schools sc where sc.id = target.school_id
       ),
       'instructors', private.course_staff(target.id),
       'duration_s', totals -> 'duration_s',
       'lesson_count', totals -> 'total'
     ),
-    'viewer', jsonb_build_object(
+    'viewer', json_build_object(
       'signed_in', viewer is not null, 'is_member', member, 'as_learner', previewing, 'enrollment', enrollment
     ),
-    'progress', totals - 'duration_s',
+    'progress', json_build_object(
+      'completed', totals -> 'completed', 'total', totals -> 'total', 'percent', totals -> 'percent'
+    ),
     'sections', outline,
     'lesson', lesson
-  );
+  ))::jsonb;
 end;
 $function$;
 
