@@ -50,11 +50,11 @@ begin
 end;
 $$;
 select ok(
-  jsonb_path_exists(public.course_outline('sql-for-product-people'), '$.sections[*].lessons[*].lock ? (@.reason == "sequence")'),
+  jsonb_path_exists(public.course_outline('sql-for-product-people')::jsonb, '$.sections[*].lessons[*].lock ? (@.reason == "sequence")'),
   'the demo learner meets a sequence lock in the sequential course'
 );
 select ok(
-  jsonb_path_exists(public.course_outline('sql-for-product-people'), '$.sections[*].lessons[*].lock ? (@.reason == "release")'),
+  jsonb_path_exists(public.course_outline('sql-for-product-people')::jsonb, '$.sections[*].lessons[*].lock ? (@.reason == "release")'),
   'and a drip lock'
 );
 

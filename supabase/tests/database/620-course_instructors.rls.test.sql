@@ -10,7 +10,7 @@ returns jsonb
 language sql
 as $$
   select coalesce(jsonb_agg(i ->> 'display_name' order by i ->> 'display_name'), '[]')
-  from jsonb_array_elements(public.course_outline(course_slug) #> '{course,instructors}') as i;
+  from jsonb_array_elements(public.course_outline(course_slug)::jsonb #> '{course,instructors}') as i;
 $$;
 grant execute on function tests.taught_by(text) to anon, authenticated;
 

@@ -13,7 +13,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select public.course_outline(course_slug, lesson, as_learner);
+  select public.course_outline(course_slug, lesson, as_learner)::jsonb;
 $$;
 
 -- One lesson of an outline by title.

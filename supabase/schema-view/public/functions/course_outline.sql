@@ -8,9 +8,10 @@
 --   supabase/migrations/20261129201100_outline_quiz_standings_signed_in.sql
 --   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 --   supabase/migrations/20261130060000_course_outline_builds_json.sql
+--   supabase/migrations/20261130060100_course_outline_answers_json.sql
 
 CREATE OR REPLACE FUNCTION public.course_outline(slug text, lesson_id uuid DEFAULT NULL::uuid, as_learner boolean DEFAULT false)
- RETURNS jsonb
+ RETURNS json
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
@@ -140,8 +141,8 @@ begin
     ) end
   into outline, totals, lesson;
 
-  -- Built as json (text appended as it is made) and turned into jsonb once, at the end.
-  return (json_build_object(
+  -- Built as json: each value's text is appended as it is made, and nothing is parsed again.
+  return json_build_object(
     'course', json_build_object(
       'id', target.id, 'slug', target.slug, 'title', target.title, 'subtitle', target.subtitle,
       'description_md', target.description_md, 'cover_path', target.cover_path, 'level', target.level,
@@ -164,7 +165,7 @@ begin
     ),
     'sections', outline,
     'lesson', lesson
-  ))::jsonb;
+  );
 end;
 $function$;
 
