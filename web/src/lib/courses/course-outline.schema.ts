@@ -1,4 +1,4 @@
-// The jsonb that `rpc('course_outline', { slug, lesson_id? })` returns, as a zod schema: the course page, the home
+// The JSON that `rpc('course_outline', { slug, lesson_id? })` returns, as a zod schema: the course page, the home
 // page and the player all read the outline through this parse, so a change in the RPC's shape fails loudly here.
 // zod/mini (functions instead of methods) because this parse is on every page's first load; full zod tree-shakes badly.
 import * as z from 'zod/mini'
