@@ -7,21 +7,20 @@
 // database's final state), sockets and joins refused, channels shut, how long each tab takes to show each saved state
 // (p50/p95 from the save's answer, per path: the database's broadcasts over Realtime or the saving tab's share), tabs
 // not at the database's final state 2 s after the last save, and the tenant's counters' peaks against their limits.
-import { fork, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { loadConfig } from '../local-stack/config/index.ts'
 import { syncMigrations } from '../local-stack/db/migrations.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { Browser, type Progress } from './live-browser.ts'
+import { forkLiveServer } from './live-fork.ts'
 import type { TenantSample } from './live-server.ts'
 import { percentile } from './realtime-load.ts'
 import { courseLearner, lessonId, seedCourse } from './stats-data.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const flag = (name: string, fallback: number) => {
   const given = process.argv.slice(3).find((arg) => arg.startsWith(`--${name}=`))
   return given ? Number(given.slice(name.length + 3)) : fallback
@@ -116,19 +115,9 @@ try {
   await seedCourse(sql, learners, 0)
   await sql.query(SAVE_AS)
 
-  const samples: TenantSample[] = []
-  server = fork(path.join(here, 'live-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DB_URL: db.url },
-  })
-  const realtimePort = await new Promise<number>((resolve, reject) => {
-    server!.on('message', (message: { port?: number; sample?: TenantSample }) => {
-      if (message.port) resolve(message.port)
-      if (message.sample) samples.push(message.sample)
-    })
-    server!.once('exit', (code) => reject(new Error(`the realtime server exited with ${code}`)))
-  })
-  const realtimeUrl = `ws://127.0.0.1:${realtimePort}/realtime/v1`
+  const live = await forkLiveServer(db.url)
+  server = live.process
+  const { samples, realtimeUrl } = live
 
   // Browsers open at most `joinRate` a second.
   const opening = performance.now()

@@ -15,23 +15,21 @@
 // 4. what live delivery costs: the CPU of Realtime, of the database's replication sender and of the rest of the
 //    database during run 1, and the same paced load again with the tabs closed and with Realtime stopped, with what
 //    the saves waited on in each. About 5 minutes; the figures to compare are those of one run.
-import { fork, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { loadConfig } from '../local-stack/config/index.ts'
 import { syncMigrations } from '../local-stack/db/migrations.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
-import type { TenantSample } from './live-server.ts'
+import { forkLiveServer } from './live-fork.ts'
 import { percentile } from './percentile-rank.ts'
 import { closedLoop, paced, type Call, type PacedResult } from './progress-load.ts'
 import { PlayerTab, playerChannels } from './progress-tabs.ts'
 import { courseId, courseLearner, lessonId, seedCourse } from './stats-data.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const flag = (name: string, fallback: number) => {
   const given = process.argv.slice(3).find((arg) => arg.startsWith(`--${name}=`))
   return given ? Number(given.slice(name.length + 3)) : fallback
@@ -203,19 +201,9 @@ try {
   const classLearners = Array.from({ length: learners }, (_, i) => courseLearner(i))
   const pool = Array.from({ length: poolLearners }, (_, i) => courseLearner(learners + i))
 
-  const samples: TenantSample[] = []
-  server = fork(path.join(here, 'live-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DB_URL: db.url },
-  })
-  const realtimePort = await new Promise<number>((resolve, reject) => {
-    server!.on('message', (message: { port?: number; sample?: TenantSample }) => {
-      if (message.port) resolve(message.port)
-      if (message.sample) samples.push(message.sample)
-    })
-    server!.once('exit', (code) => reject(new Error(`the realtime server exited with ${code}`)))
-  })
-  const realtimeUrl = `ws://127.0.0.1:${realtimePort}/realtime/v1`
+  const realtime = await forkLiveServer(db.url)
+  server = realtime.process
+  const { samples, realtimeUrl } = realtime
 
   const opening = performance.now()
   for (let i = 0; i < learners; i++) {
