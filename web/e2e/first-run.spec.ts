@@ -4,7 +4,7 @@
 // publishing checklist. An owner's home opens on their teaching (what needs them, their courses) with their learning
 // below. No serious accessibility violation, at 360 and 1280 px (the two projects).
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signIn, signInThroughForm } from './support'
 
 const owner = { email: 'owner@example.com', password: 'summit-demo' }
 
@@ -98,7 +98,8 @@ test('a new learner goes from Teach on Summit to a first course in the editor', 
 
 test("an owner's home opens on their teaching, with their learning below", async ({ page }) => {
   test.setTimeout(90_000)
-  await signIn(page, owner.email, owner.password, '/')
+  // Through the form: the heading's focus is the sign-in's navigation to the home page.
+  await signInThroughForm(page, owner.email, owner.password, '/')
   const heading = page.getByRole('heading', { level: 1 })
   await expect(heading).toHaveText('Your teaching')
   await expect(heading).toBeFocused()

@@ -3,7 +3,7 @@
 // the next lesson's heading, so a second Enter does not skip a lesson. Filters that only change the search keep
 // focus where it is. No serious accessibility violation, at 360 and 1280 px (the two projects).
 import { expect, test, type Page } from '@playwright/test'
-import { createConfirmedUser, expectNoSeriousViolations, signIn } from './support'
+import { createConfirmedUser, expectNoSeriousViolations, signInThroughForm } from './support'
 import { enrollAs } from './support/enrollment'
 
 const slug = 'web-accessibility-basics'
@@ -24,8 +24,8 @@ test('after sign-in and after each page change, focus is on the new page heading
   const learner = await createConfirmedUser({ displayName: 'Focus Learner' })
   await enrollAs(learner, { slug })
 
-  // Sign in: the home page's heading has focus, and the page is announced.
-  await signIn(page, learner.email, learner.password, '/')
+  // Sign in through the form: the home page's heading has focus, and the page is announced.
+  await signInThroughForm(page, learner.email, learner.password, '/')
   const home = page.getByRole('heading', { level: 1 })
   await expect(home).toBeFocused()
   await expect(page.getByTestId('route-announcer')).toHaveText('Home · Summit')
