@@ -56,7 +56,7 @@ export class RawSocket {
     this.ws.send(data)
   }
 
-  async next(what: string, match: (frame: Frame) => boolean, timeoutMs = 5000): Promise<Frame> {
+  async next(what: string, match: (frame: Frame) => boolean, timeoutMs = 10_000): Promise<Frame> {
     let found: Frame | undefined
     await waitFor(
       () => `${what}; frames seen: ${JSON.stringify(this.frames).slice(0, 1500)}`,
