@@ -1,6 +1,6 @@
 -- course_outline(slug, lesson_id): visibility, availability with lock reasons, progress and content, per audience.
 begin;
-select plan(28);
+select plan(29);
 
 select tests.create_course_fixture();
 
@@ -65,6 +65,12 @@ select is(public.course_outline('alpine-draft')::jsonb #>> '{viewer,is_member}',
 select is(public.course_outline('alpine-basics', tests.lesson_id('Deep dive'))::jsonb #>> '{lesson,content,body_md}', 'Content of Deep dive', 'members open every lesson');
 select tests.authenticate_as('other_owner');
 select throws_like($$select public.course_outline('alpine-draft')::jsonb$$, '%course_not_found%', 'another school''s owner does not see the draft');
+
+
+-- how it is built: one plan per connection for its statements (a course page call would otherwise plan its main
+-- statement afresh every time; 20261130070000).
+select tests.clear_authentication();
+select ok((select proconfig @> array['search_path=""', 'plan_cache_mode=force_generic_plan'] from pg_proc where oid = 'public.course_outline(text, uuid, boolean)'::regprocedure), 'course_outline keeps its generic plans, with an empty search_path');
 
 select * from finish();
 rollback;

@@ -9,12 +9,14 @@
 --   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
 --   supabase/migrations/20261130060000_course_outline_builds_json.sql
 --   supabase/migrations/20261130060100_course_outline_answers_json.sql
+--   supabase/migrations/20261130070000_course_outline_keeps_one_plan.sql
 
 CREATE OR REPLACE FUNCTION public.course_outline(slug text, lesson_id uuid DEFAULT NULL::uuid, as_learner boolean DEFAULT false)
  RETURNS json
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 #variable_conflict use_column
 declare
