@@ -1,8 +1,10 @@
 // Unit tests of the response stage: headers set by SQL (response.headers) are checked like PostgREST's PGRST111,
 // and text outside ASCII reaches the wire as its UTF-8 bytes, as PostgREST writes it.
+import { createServer } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '../errors.ts'
-import { applyGucs, headerText, type RestResponse } from './response.ts'
+import { applyGucs, headerText, send, type RestResponse } from './response.ts'
 
 const response = (): RestResponse => ({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '' })
 
@@ -50,5 +52,48 @@ describe('response headers', () => {
       'Content-Type',
       '__proto__',
     ])
+  })
+})
+
+/** The raw bytes a real Node server writes for send(response), read from a socket until it closes. */
+async function wire(sent: RestResponse): Promise<Buffer> {
+  const server = createServer((_req, res) => {
+    res.shouldKeepAlive = false
+    send(res, sent, false)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1')
+    socket.end('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    const chunks: Buffer[] = []
+    for await (const chunk of socket) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  } finally {
+    server.close()
+  }
+}
+
+describe('send', () => {
+  it('counts a text body in UTF-8 bytes and writes it as UTF-8', async () => {
+    const bytes = await wire({ status: 200, headers: { 'Content-Type': 'application/json' }, body: '["课程é"]' })
+    const [head, body] = [bytes.subarray(0, bytes.indexOf('\r\n\r\n')), bytes.subarray(bytes.indexOf('\r\n\r\n') + 4)]
+    expect(head.toString('latin1')).toContain(`Content-Length: ${Buffer.byteLength('["课程é"]')}`)
+    expect(body.toString('utf8')).toBe('["课程é"]')
+  })
+
+  it('keeps header bytes outside ASCII as they are, beside a text body outside ASCII', async () => {
+    const bytes = await wire({
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'Content-Location': headerText('/课程?select=id') },
+      body: '"é"',
+    })
+    const split = bytes.indexOf('\r\n\r\n')
+    expect(bytes.subarray(0, split).toString('utf8')).toContain('Content-Location: /课程?select=id')
+    expect(bytes.subarray(split + 4).toString('utf8')).toBe('"é"')
+  })
+
+  it('writes a binary body unchanged', async () => {
+    const bytes = await wire({ status: 200, headers: {}, body: Buffer.from([0, 0xff, 0x80]) })
+    expect([...bytes.subarray(bytes.indexOf('\r\n\r\n') + 4)]).toEqual([0, 0xff, 0x80])
   })
 })
