@@ -2,11 +2,11 @@
 // (issue 30, item 2). A throw-away database (port PROGRESS_BENCH_PORT, default 55043) with the migrations and one
 // published course whose hour-long video lesson is played by `learners` enrolled learners on the leaderboard: each
 // save credits the seconds since the learner's last, so daily activity (and its achievement checks), the analytics
-// aggregates, the leaderboard week and its broadcast, the study clock and the progress broadcast all do their work;
-// the completion triggers fire but find nothing to do (no save completes the lesson). Plus a pool of 48 learners per
-// connection for the throughput runs, each saving every few seconds. Realtime runs in its own process
-// with the tenant limits of `supabase start` (not lifted), each learner's player tab subscribed as the app subscribes
-// it (progress-tabs.ts). Printed, each beside its target:
+// aggregates, the leaderboard week (broadcast when a learner's whole minutes change), the study clock and the
+// progress broadcast all do their work; the completion triggers fire but find nothing to do (no save completes it).
+// Plus a pool of 48 learners per connection for the throughput runs, each saving every few seconds. Realtime runs in
+// its own process with the tenant limits of `supabase start` (not lifted), each learner's player tab subscribed as
+// the app subscribes it (progress-tabs.ts). Printed, each beside its target:
 // 1. save_progress at `learners` learners × 1 save/s × `seconds`: p50/p95/p99 and errors;
 // 2. throughput at `connections` connections, save_progress against a bare upsert of the same row (a copy of
 //    lesson_progress with its keys and checks and no triggers), alternately, 3 rounds: the ratio;
@@ -98,7 +98,7 @@ const triggers = [
   ['lesson_progress_analytics_announce', 'analytics "changed" broadcast'],
   ['lesson_progress_apply_write', 'daily activity (+ activity achievements), enrollment resume point'],
   ['lesson_progress_award_achievements', 'achievements on completion'],
-  ['lesson_progress_credit_course_week', 'leaderboard week + broadcast'],
+  ['lesson_progress_credit_course_week', 'leaderboard week (+ broadcast when the minutes change)'],
   ['lesson_progress_broadcast', 'progress broadcast to the account (at commit)'],
 ] as const
 

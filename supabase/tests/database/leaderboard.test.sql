@@ -3,7 +3,7 @@
 -- members), the weekly minutes credited from progress writes in the learner's week, and the live channel
 -- course-live:<course_id> (broadcast and presence, admitted by realtime.messages policies).
 begin;
-select plan(23);
+select plan(26);
 
 select tests.create_course_fixture();
 select tests.create_user('opt', 'Olive Optin');
@@ -93,6 +93,18 @@ select is(
   '{"rank": 3, "display_name": "Erin Enrolled", "minutes": 1, "is_me": true}',
   'the caller''s own row, once opted in'
 );
+-- Olive at 20.5 minutes, Sam at 20: the board shows 20 for both, and ranks what it shows.
+update private.course_week_activity set seconds = 1230
+where user_id = tests.get_user_id('opt') and course_id = tests.course_id('alpine-basics')
+  and week_start = date_trunc('week', now() at time zone 'UTC')::date;
+select is(
+  pg_temp.board_as('enrolled'),
+  '[{"rank": 1, "display_name": "Olive Optin", "minutes": 20, "is_me": false}, {"rank": 1, "display_name": "Sam Shy", "minutes": 20, "is_me": false}, {"rank": 3, "display_name": "Erin Enrolled", "minutes": 1, "is_me": true}]',
+  'equal whole minutes share a rank, whatever the seconds behind them'
+);
+update private.course_week_activity set seconds = 930
+where user_id = tests.get_user_id('opt') and course_id = tests.course_id('alpine-basics')
+  and week_start = date_trunc('week', now() at time zone 'UTC')::date;
 update public.profiles set leaderboard_opt_in = false where id in (select tests.user_ids('shy', 'enrolled'));
 
 -- the week is the learner's ------------------------------------------------------------------------------------
@@ -164,6 +176,21 @@ select is(
   (select count(*)::integer from realtime.messages where topic = 'course-live:' || tests.course_id('alpine-basics')),
   2,
   'renaming an opted-in learner updates the board too'
+);
+-- 600 seconds in every week of the course: 30 more stay 10 minutes, 30 after them make 11.
+update private.course_week_activity set seconds = 600
+where user_id = tests.get_user_id('opt') and course_id = tests.course_id('alpine-basics');
+delete from realtime.messages where topic = 'course-live:' || tests.course_id('alpine-basics');
+select pg_temp.watch('opt', 30);
+select ok(
+  not exists (select 1 from realtime.messages where topic = 'course-live:' || tests.course_id('alpine-basics')),
+  'seconds that leave an opted-in learner''s whole minutes as they were move no board: nothing is broadcast'
+);
+select pg_temp.watch('opt', 30);
+select is(
+  (select array_agg(event) from realtime.messages where topic = 'course-live:' || tests.course_id('alpine-basics')),
+  array['leaderboard'],
+  'the seconds that make the next whole minute broadcast "leaderboard"'
 );
 
 select tests.authenticate_as('enrolled');

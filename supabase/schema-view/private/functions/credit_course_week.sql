@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261126115000_create_course_leaderboard.sql
+--   supabase/migrations/20261130070100_leaderboard_moves_by_whole_minutes.sql
 
 CREATE OR REPLACE FUNCTION private.credit_course_week()
  RETURNS trigger
@@ -13,6 +14,8 @@ AS $function$
 declare
   learner record;
   added integer := greatest(new.watched_s - coalesce(old.watched_s, 0), 0);
+  credited integer := least(added, 604800);
+  total integer;
 begin
   if added = 0 then
     return null;
@@ -23,11 +26,13 @@ begin
     new.course_id,
     new.user_id,
     date_trunc('week', new.updated_at at time zone coalesce(learner.timezone, 'UTC'))::date,
-    least(added, 604800)
+    credited
   )
   on conflict (course_id, week_start, user_id) do update
-    set seconds = least(w.seconds + excluded.seconds, 604800);
-  if learner.leaderboard_opt_in then
+    set seconds = least(w.seconds + excluded.seconds, 604800)
+  returning w.seconds into total;
+  -- The board shows whole minutes: only a save that changes them moves it.
+  if learner.leaderboard_opt_in and (total - credited) / 60 <> total / 60 then
     perform realtime.send(
       jsonb_build_object('course_id', new.course_id), 'leaderboard', private.course_live_topic(new.course_id), true
     );
@@ -37,7 +42,7 @@ end;
 $function$;
 
 -- Comment
-comment on function private.credit_course_week() is 'Trigger: credits new watched seconds to the course''s week (learner''s zone) and, for an opted-in learner, broadcasts "leaderboard" on the course''s live channel.';
+comment on function private.credit_course_week() is 'Trigger: credits new watched seconds to the course''s week (learner''s zone) and, for an opted-in learner whose whole minutes for the week change, broadcasts "leaderboard" on the course''s live channel.';
 
 -- Grants
 grant execute on function private.credit_course_week() to postgres;

@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261126115000_create_course_leaderboard.sql
+--   supabase/migrations/20261130070100_leaderboard_moves_by_whole_minutes.sql
 
 CREATE OR REPLACE FUNCTION public.course_leaderboard(course_id uuid)
  RETURNS TABLE(rank integer, display_name text, minutes integer, is_me boolean)
@@ -20,27 +21,28 @@ begin
     perform private.raise_api_error('forbidden', 'Only the course''s learners and staff see its leaderboard.', 403);
   end if;
   return query
-    select
-      (rank() over (order by coalesce(w.seconds, 0) desc))::integer,
-      p.display_name,
-      (coalesce(w.seconds, 0) / 60)::integer,
-      p.id = (select auth.uid())
-    from public.enrollments e
-    join public.profiles p on p.id = e.user_id
-    left join private.course_week_activity w
-      on w.course_id = e.course_id
-      and w.user_id = e.user_id
-      and w.week_start = date_trunc('week', now() at time zone coalesce(p.timezone, 'UTC'))::date
-    where e.course_id = target
-      and e.status in ('active', 'completed')
-      and p.leaderboard_opt_in
+    with board as (
+      select p.display_name, (coalesce(w.seconds, 0) / 60)::integer as minutes, p.id = (select auth.uid()) as is_me
+      from public.enrollments e
+      join public.profiles p on p.id = e.user_id
+      left join private.course_week_activity w
+        on w.course_id = e.course_id
+        and w.user_id = e.user_id
+        and w.week_start = date_trunc('week', now() at time zone coalesce(p.timezone, 'UTC'))::date
+      where e.course_id = target
+        and e.status in ('active', 'completed')
+        and p.leaderboard_opt_in
+    )
+    -- Ranked by the minutes shown: equal minutes share a rank.
+    select (rank() over (order by b.minutes desc))::integer, b.display_name, b.minutes, b.is_me
+    from board b
     order by 1, 2
     limit 50;
 end;
 $function$;
 
 -- Comment
-comment on function public.course_leaderboard(course_id uuid) is 'This week''s minutes (ISO week, each learner''s zone) of the course''s opted-in learners, top 50: rank, display name, minutes, is_me. For the course''s learners and school members. Errors: not_signed_in 401, forbidden 403.';
+comment on function public.course_leaderboard(course_id uuid) is 'This week''s whole minutes (ISO week, each learner''s zone) of the course''s opted-in learners, top 50, ranked by those minutes (equal minutes share a rank, then by name): rank, display name, minutes, is_me. For the course''s learners and school members. Errors: not_signed_in 401, forbidden 403.';
 
 -- Grants
 grant execute on function public.course_leaderboard(course_id uuid) to authenticated;
