@@ -14,7 +14,7 @@ import { supabase } from './local-stack/db/supabase-cli.ts'
 import { bold, dim, green, red, seconds } from './local-stack/log.ts'
 import { repoRoot, stackDir } from './local-stack/paths.ts'
 import { Stack } from './local-stack/stack.ts'
-import { ensureChromium, ensureDatabaseTestTools } from './setup/system-tools.ts'
+import { ensureDatabaseTestTools, ensureHeadlessChromium } from './setup/system-tools.ts'
 import { WebServer, webPort, webUrl } from './local-stack/web.ts'
 import { assertPortsFree } from './local-stack/ports.ts'
 import { lockfileProblems } from './checks/lockfile.ts'
@@ -208,7 +208,7 @@ try {
   )
   await suite('end-to-end (Playwright, Chromium)', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
-    const chromium = ensureChromium()
+    const chromium = ensureHeadlessChromium()
     await assertPortsFree([{ port: webPort, purpose: 'web app' }])
     web = new WebServer()
     try {

@@ -58,9 +58,9 @@ export function ensureDatabaseTestTools(): void {
 }
 
 /**
- * The Chromium the end-to-end tests drive: CHROMIUM_PATH, else Debian's package (installed with apt where apt and
- * root are available), else the build Playwright installs for itself (`npx playwright install chromium`, as its docs
- * say for macOS and Windows).
+ * The full Chromium, where the journeys' headless shell cannot be had: CHROMIUM_PATH, else Debian's package (installed
+ * with apt where apt and root are available), else the build Playwright installs for itself (`npx playwright install
+ * chromium`, as its docs say for macOS and Windows).
  */
 export function ensureChromium(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -74,6 +74,29 @@ export function ensureChromium(): string {
   const own = playwrightChromium()
   if (!runs(own)) throw new Error(`Playwright installed Chromium, but ${own} does not start`)
   return own
+}
+
+/**
+ * The Chromium `npm test`'s journeys run in: CHROMIUM_PATH, else Debian's chromium-headless-shell (installed with apt
+ * where apt and root are available), else ensureChromium's. The headless shell is the browser Playwright itself runs
+ * headless tests in (the same Blink and V8 without the desktop browser around them): 116 of the journeys took 309 s
+ * in it against 386 s in the full browser, one run after the other on a 2-core machine.
+ */
+export function ensureHeadlessChromium(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  const shell = '/usr/lib/chromium/chromium-headless-shell'
+  if (runs(shell)) return shell
+  if (process.platform === 'linux' && process.getuid?.() === 0 && onPath('apt-get')) {
+    try {
+      aptInstall(['chromium-headless-shell'])
+      if (runs(shell)) return shell
+    } catch (error) {
+      process.stdout.write(
+        dim(`  chromium-headless-shell could not be installed (${String(error)}): the full browser runs them\n`),
+      )
+    }
+  }
+  return ensureChromium()
 }
 
 function runs(executable: string): boolean {
