@@ -25,7 +25,7 @@ import { syncMigrations } from '../local-stack/db/migrations.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { forkLiveServer } from './live-fork.ts'
-import { percentile } from './percentile-rank.ts'
+import { median, percentile } from './percentile-rank.ts'
 import { closedLoop, paced, type Call, type PacedResult } from './progress-load.ts'
 import { PlayerTab, playerChannels } from './progress-tabs.ts'
 import { courseId, courseLearner, lessonId, seedCourse } from './stats-data.ts'
@@ -51,7 +51,6 @@ const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, m
 const token = (sub: string) =>
   signHs256({ sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 })
 const mean = (values: number[]) => values.reduce((n, v) => n + v, 0) / values.length
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 // Both calls as PostgREST makes them: the role and the claims for the transaction, then the write, in one round trip.

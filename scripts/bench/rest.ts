@@ -12,7 +12,7 @@ import { anonKey } from '../local-stack/keys/index.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { freePort, startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { loadRun, type Run } from './load-run.ts'
-import { percentile } from './percentile-rank.ts'
+import { median, percentile } from './percentile-rank.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -89,11 +89,6 @@ try {
   }
   const outlineRun = await load(base, outlinePaths, headers)
 
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b)
-    const mid = Math.floor(sorted.length / 2)
-    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-  }
   const restRps = median(rest.map((r) => r.rps))
   const bareRps = median(bare.map((r) => r.rps))
   const ratios = rest.map((r, i) => r.rps / bare[i]!.rps)

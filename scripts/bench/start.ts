@@ -7,6 +7,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { profileDir, repoRoot } from '../local-stack/paths.ts'
 import { readState } from '../local-stack/state.ts'
+import { median } from './percentile-rank.ts'
 
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 
@@ -33,8 +34,6 @@ function timeStart(): Promise<number> {
     )
   })
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 if (readState()) {
   process.stderr.write('A stack is running; stop it first (`npm run stack -- stop`).\n')

@@ -23,6 +23,7 @@ import { publishableKey } from '../local-stack/keys/index.ts'
 import { stackDir } from '../local-stack/paths.ts'
 import { serveCommit, serveWorkingTree, type ServedBuild } from './web-builds.ts'
 import { budgetOf, routeLoads } from './web-routes.ts'
+import { median } from './percentile-rank.ts'
 import {
   coursePageUsable,
   sequentialRoundTrips,
@@ -43,7 +44,6 @@ const lessonId = process.env.BENCH_LESSON ?? 'e0000000-0000-4000-8000-0000000010
 const baseline = process.env.BENCH_BASELINE
 const slowdowns = [1, 4]
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const out = (line = '') => process.stdout.write(`${line}\n`)
 
