@@ -1,8 +1,9 @@
-// Vitest runs two projects: the web app (jsdom) and the dev tooling under scripts/ (node).
+// Vitest runs three projects: the web app (jsdom), the web build's Vite plugins (node) and the dev tooling under
+// scripts/ (node).
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['web/vitest.config.ts', 'scripts/vitest.config.ts'],
+    projects: ['web/vitest.config.ts', 'web/vite-plugins/vitest.config.ts', 'scripts/vitest.config.ts'],
   },
 })

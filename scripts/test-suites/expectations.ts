@@ -39,8 +39,12 @@ export function vitestExpectations(): VitestExpectations {
     root: repoRoot,
     groupOf: (file) => (file.startsWith('web/') ? 'web' : 'scripts'),
     floors: floors.vitest,
-    // The projects' include patterns: web/src/**/*.test.{ts,tsx} and scripts/**/*.test.ts.
-    files: [...testFiles('web/src', /\.test\.tsx?$/), ...testFiles('scripts', /\.test\.ts$/)],
+    // The projects' include patterns: web/src/**/*.test.{ts,tsx}, web/vite-plugins/**/*.test.ts, scripts/**/*.test.ts.
+    files: [
+      ...testFiles('web/src', /\.test\.tsx?$/),
+      ...testFiles('web/vite-plugins', /\.test\.ts$/),
+      ...testFiles('scripts', /\.test\.ts$/),
+    ],
     declaredSkips,
   }
 }

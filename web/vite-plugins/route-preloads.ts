@@ -1,9 +1,9 @@
-// Preload hints for the pages most visits start on. The router asks for a route's code-split component (and the
-// chunks it imports) only once the entry chunk has downloaded and run; at 400 ms round trips that second wave of
-// requests came ~1.5 s after the first. In the production build, index.html carries, for each hot route, its URL
-// pattern and the chunks its component needs beyond the entry's, and a few lines that add `modulepreload` links for
-// the one the address matches, so those chunks download beside the entry instead of after it. Other pages are not
-// touched: nothing is preloaded for an address no hot route matches.
+// Preload hints for the pages most visits start on. The router asks for a route's code-split component and pending
+// view (and the chunks they import) only once the entry chunk has downloaded and run; at 400 ms round trips that
+// second wave of requests came ~1.5 s after the first. In the production build, index.html carries, for each hot
+// route, its URL pattern and the chunks its first render needs beyond the entry's, and a few lines that add
+// `modulepreload` links for the one the address matches, so those chunks download beside the entry instead of after
+// it. Other pages are not touched: nothing is preloaded for an address no hot route matches.
 import type { Plugin } from 'vite'
 
 interface BundleChunk {
@@ -29,7 +29,13 @@ export function routeFile(routeId: string): string {
   return `${file === '' || file.endsWith('/') ? `${file}index` : file}.tsx`
 }
 
-/** For each route id, the files its component chunk needs that the entry chunk does not already import. */
+/**
+ * The split parts of a route the router loads before it renders the route: its component and its pending view, both
+ * awaited (router-core's loadComponents), even when the data is there at once and the pending view never shows.
+ */
+export const renderParts = ['component', 'pendingComponent'] as const
+
+/** For each route id, the files its first render needs (renderParts) that the entry chunk does not already import. */
 export function routePreloads(bundle: Record<string, BundleChunk>, routeIds: string[]): [string, string[]][] {
   const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk')
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
@@ -46,10 +52,11 @@ export function routePreloads(bundle: Record<string, BundleChunk>, routeIds: str
   }
   const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
   return routeIds.flatMap((routeId): [string, string[]][] => {
-    const suffix = `/src/routes/${routeFile(routeId)}?tsr-split=component`
-    const component = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(suffix))
-    if (!component) return []
-    const files = [...closure([component.fileName])].filter((file) => !entry.has(file))
+    const part = (name: string) =>
+      chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/routes/${routeFile(routeId)}?tsr-split=${name}`))
+    const parts = renderParts.map(part).filter((chunk) => chunk !== undefined)
+    if (!part('component')) return []
+    const files = [...closure(parts.map((chunk) => chunk.fileName))].filter((file) => !entry.has(file))
     return [[pathPattern(routeId), files.sort()]]
   })
 }
