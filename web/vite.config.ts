@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { earlyRequests } from './vite-plugins/early-requests'
 import { passwordDictionaries } from './vite-plugins/password-dictionaries'
 import { hotRoutePreloads } from './vite-plugins/route-preloads'
 import { stylesAfterFirstPaint } from './vite-plugins/styles-after-first-paint'
@@ -42,6 +43,7 @@ export default defineConfig({
     passwordDictionaries(),
     stylesAfterFirstPaint(),
     hotRoutePreloads([...hotRoutes]),
+    earlyRequests('src/boot.ts'),
   ],
   // recharts is only imported from a code-split studio route, which the dev server's dependency scan does not
   // reach: pre-bundle it at start instead of discovering it on a first visit (a re-optimisation and a stalled page).

@@ -11,13 +11,9 @@ import type { SupabaseClient as SupabaseJsClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { lazyAuth } from './lazy-auth'
 import { lazyStorage } from './lazy-storage'
+import { apiBase as base, authStorageKey as storageKey, keyAsBearer, supabasePublishableKey } from './supabase-env'
 
-// Defaults point at the local stack (`npm start`); the key is the public local publishable key
-// that every `supabase start` prints, so it is safe to commit. `||` (not `??`) so that an empty
-// variable in a .env file also falls back instead of producing a broken client.
-export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || 'http://127.0.0.1:54321'
-export const supabasePublishableKey =
-  import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY || 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+export { supabasePublishableKey, supabaseUrl } from './supabase-env'
 
 /** What the app uses of a supabase-js client; a real one (tests, scripts) is one of these too. */
 export type SupabaseClient = Pick<
@@ -25,11 +21,8 @@ export type SupabaseClient = Pick<
   'auth' | 'from' | 'rpc' | 'schema' | 'storage' | 'functions'
 >
 
-const base = new URL(supabaseUrl.endsWith('/') ? supabaseUrl : `${supabaseUrl}/`)
 const headers = { 'X-Client-Info': 'supabase-js-web/2.119.0 (summit)' }
 
-// The key createClient derives from the host, so sessions stored before (and by the tests) are found.
-const storageKey = `sb-${base.hostname.split('.')[0]}-auth-token`
 // auth-js loads only once a session may exist (see ./lazy-auth): a visitor's first load goes without it.
 const auth = lazyAuth(
   () =>
@@ -55,22 +48,19 @@ export async function getAccessToken(): Promise<string | null> {
   return data.session?.access_token ?? null
 }
 
-/**
- * fetch with the headers supabase-js adds: the key, and the user's token as bearer (else the key, except for
- * Functions, which take a publishable key only as `apikey`).
- */
-function fetchWithAuth(keyAsBearer: boolean): typeof fetch {
+/** fetch with the headers supabase-js adds: the key, and the user's token as bearer (else the key, see keyAsBearer). */
+function fetchWithAuth(keyIsBearer: boolean): typeof fetch {
   return async (input, init) => {
     const token = await getAccessToken()
     const requestHeaders = new Headers(init?.headers)
     if (!requestHeaders.has('apikey')) requestHeaders.set('apikey', supabasePublishableKey)
-    const bearer = token ?? (keyAsBearer ? supabasePublishableKey : null)
+    const bearer = token ?? (keyIsBearer ? supabasePublishableKey : null)
     if (!requestHeaders.has('Authorization') && bearer) requestHeaders.set('Authorization', `Bearer ${bearer}`)
     return fetch(input, { ...init, headers: requestHeaders })
   }
 }
 
-const authFetch = fetchWithAuth(true)
+const authFetch = fetchWithAuth(keyAsBearer('rest'))
 const rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, {
   headers,
   schema: 'public',
@@ -87,7 +77,7 @@ const storage = lazyStorage(storageUrl, () =>
 // Functions stays in the first load: a lesson's first request is to lesson-media, which must not wait for a chunk.
 const functions = new FunctionsClient(new URL('functions/v1', base).href, {
   headers,
-  customFetch: fetchWithAuth(!supabasePublishableKey.startsWith('sb_')),
+  customFetch: fetchWithAuth(keyAsBearer('functions')),
 })
 
 // The same calls supabase-js forwards to its PostgREST client; its own typings describe them.

@@ -23,7 +23,11 @@ export interface CoverSources {
 export function coverSources(client: SupabaseClient, coverPath: string | null): CoverSources | null {
   if (!coverPath) return null
   const files = client.storage.from('course-covers')
-  const at = (width: number) => files.getPublicUrl(coverPath, { transform: { width } }).data.publicUrl
+  return coverSourcesAt((width) => files.getPublicUrl(coverPath, { transform: { width } }).data.publicUrl)
+}
+
+/** The sources from the URL of a cover's rendering at a width (index.html's boot script builds them without a client). */
+export function coverSourcesAt(at: (width: number) => string): CoverSources {
   return {
     src: at(640),
     srcSet: coverWidths.map((width) => `${at(width)} ${width}w`).join(', '),
@@ -36,7 +40,12 @@ export function coverSources(client: SupabaseClient, coverPath: string | null): 
  */
 export function preloadCover(client: SupabaseClient, coverPath: string | null, sizes = cardCoverSizes): void {
   const sources = coverSources(client, coverPath)
-  if (!sources || typeof document === 'undefined') return
+  if (sources) hintCover(sources, sizes)
+}
+
+/** preloadCover's hint, for sources already built. */
+export function hintCover(sources: CoverSources, sizes = cardCoverSizes): void {
+  if (typeof document === 'undefined') return
   const link = document.createElement('link')
   link.rel = 'preload'
   link.setAttribute('as', 'image')

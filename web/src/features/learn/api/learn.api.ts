@@ -3,6 +3,7 @@
 // lesson id beside the outline (the `lesson-media` function), or from the outline's paths after it.
 import { courseOutlineSchema, type CourseOutline } from '@/lib/courses/course-outline.schema'
 import type { outlineLessonDetailSchema } from '@/lib/courses/course-outline.schema'
+import { earlyAnswer, earlyRpc } from '@/lib/early-requests'
 import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'
 import type * as z from 'zod/mini'
 
@@ -16,11 +17,16 @@ export async function getPlayerOutline(
   lessonId: string,
   asLearner = false,
 ): Promise<PlayerOutline> {
-  const args = { slug, lesson_id: lessonId }
-  const { data, error } = await client.rpc('course_outline', asLearner ? { ...args, as_learner: true } : args)
-  if (error) throw error
-  const outline = courseOutlineSchema.parse(data)
+  const args = asLearner ? { slug, lesson_id: lessonId, as_learner: true } : { slug, lesson_id: lessonId }
+  const early = await earlyRpc(client, 'course_outline', args)
+  const outline = courseOutlineSchema.parse(early ?? (await outlineRpc(client, args)))
   return { ...outline, lesson: outline.lesson ?? null }
+}
+
+async function outlineRpc(client: SupabaseClient, args: { slug: string; lesson_id: string; as_learner?: boolean }) {
+  const { data, error } = await client.rpc('course_outline', args)
+  if (error) throw error
+  return data
 }
 
 export interface LessonMedia {
@@ -73,15 +79,22 @@ function projectUrl(relative: string | null): string | null {
  * beside the outline. Refused (`lesson_locked`) for a lesson the caller may not play.
  */
 export async function getLessonMediaById(client: SupabaseClient, lessonId: string): Promise<LessonMediaById> {
-  const { data, error } = await client.functions.invoke<LessonMediaAnswer>('lesson-media', {
-    body: { lesson_id: lessonId },
-  })
-  if (error) throw error
-  if (!data) throw new Error('lesson-media answered without a body')
+  // A refusal is asked again: functions-js builds its error from the Response, which the early answer does not keep.
+  const early = await earlyAnswer(client, 'lesson-media', { lesson_id: lessonId })
+  const data = early?.ok ? (early.body as LessonMediaAnswer) : await invokeLessonMedia(client, lessonId)
   return {
     videoPath: data.video_path,
     captionsPath: data.captions_path,
     videoUrl: projectUrl(data.video_url),
     captionsUrl: projectUrl(data.captions_url),
   }
+}
+
+async function invokeLessonMedia(client: SupabaseClient, lessonId: string): Promise<LessonMediaAnswer> {
+  const { data, error } = await client.functions.invoke<LessonMediaAnswer>('lesson-media', {
+    body: { lesson_id: lessonId },
+  })
+  if (error) throw error
+  if (!data) throw new Error('lesson-media answered without a body')
+  return data
 }

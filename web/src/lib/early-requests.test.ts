@@ -1,0 +1,148 @@
+// The early requests of index.html's boot script: which pages ask what, with which token, and how the app's calls
+// take an answer once (the same question, the same token, in time), and how an RPC's answer reads.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { SupabaseClient } from './supabase'
+import {
+  EARLY_ANSWER_TTL_MS,
+  REFRESH_MARGIN_MS,
+  earlyKey,
+  earlyRequests,
+  earlyRpc,
+  storedAccessToken,
+  takeEarlyAnswer,
+} from './early-requests'
+import { leaveEarlyAnswers } from '@/testing/early-answers'
+
+const lessonId = 'e0000000-0000-4000-8000-000000001001'
+const noRedirect = { hash: '', search: '' }
+
+afterEach(() => {
+  delete window.__summitEarly
+})
+
+describe('earlyRequests', () => {
+  it("asks the course page's outline, whose answer names the cover", () => {
+    expect(earlyRequests('/courses/sql-basics', '')).toEqual([
+      {
+        key: earlyKey('course_outline', { slug: 'sql-basics' }),
+        service: 'rest',
+        path: 'rest/v1/rpc/course_outline',
+        body: { slug: 'sql-basics' },
+        hintsCover: true,
+      },
+    ])
+  })
+
+  it("asks the player's outline with the lesson and the lesson's media", () => {
+    const requests = earlyRequests(`/learn/sql-basics/${lessonId}`, '?t=1')
+    expect(requests.map((r) => [r.service, r.path, r.body])).toEqual([
+      ['rest', 'rest/v1/rpc/course_outline', { slug: 'sql-basics', lesson_id: lessonId }],
+      ['functions', 'functions/v1/lesson-media', { lesson_id: lessonId }],
+    ])
+    expect(requests.some((r) => r.hintsCover)).toBe(false)
+  })
+
+  it('decodes the slug as the router does, and asks nothing for an address it cannot decode', () => {
+    expect(earlyRequests('/courses/caf%C3%A9', '')[0]?.body).toEqual({ slug: 'café' })
+    expect(earlyRequests('/courses/%E0%A4%A', '')).toEqual([])
+  })
+
+  it("asks nothing for a learner preview, a lesson id that is not a uuid (the course's notes) or another page", () => {
+    expect(earlyRequests('/courses/sql-basics', '?preview=learner')).toEqual([])
+    expect(earlyRequests(`/learn/sql-basics/${lessonId}`, '?preview=learner')).toEqual([])
+    expect(earlyRequests('/learn/sql-basics/notes', '')).toEqual([])
+    expect(earlyRequests(`/learn/sql-basics/${lessonId}/more`, '')).toEqual([])
+    for (const path of ['/', '/courses', '/courses/', '/stats', '/courses/sql-basics/extra']) {
+      expect(earlyRequests(path, '')).toEqual([])
+    }
+  })
+})
+
+describe('storedAccessToken', () => {
+  const now = 1_800_000_000_000
+  const session = (expiresInMs: number) =>
+    JSON.stringify({ access_token: 'jwt', refresh_token: 'r', expires_at: (now + expiresInMs) / 1000 })
+
+  it('is null for a visitor and the token of a session auth-js would use as it is', () => {
+    expect(storedAccessToken(null, now, noRedirect)).toBeNull()
+    expect(storedAccessToken(session(REFRESH_MARGIN_MS + 1000), now, noRedirect)).toBe('jwt')
+  })
+
+  it('is unknown for a session auth-js would refresh first, one it cannot read, or an Auth redirect', () => {
+    expect(storedAccessToken(session(REFRESH_MARGIN_MS - 1000), now, noRedirect)).toBeUndefined()
+    expect(storedAccessToken(session(-60_000), now, noRedirect)).toBeUndefined()
+    expect(storedAccessToken('{not json', now, noRedirect)).toBeUndefined()
+    expect(storedAccessToken(JSON.stringify({ access_token: 'jwt' }), now, noRedirect)).toBeUndefined()
+    expect(storedAccessToken(null, now, { hash: '#access_token=x&type=signup', search: '' })).toBeUndefined()
+    expect(storedAccessToken(session(3_600_000), now, { hash: '', search: '?code=abc' })).toBeUndefined()
+  })
+})
+
+describe('takeEarlyAnswer', () => {
+  const key = earlyKey('course_outline', { slug: 's' })
+  const answer = { ok: true, body: { course: {} } }
+
+  it('gives the answer once, for the same token', async () => {
+    leaveEarlyAnswers('jwt', { [key]: answer })
+    expect(
+      await takeEarlyAnswer(
+        key,
+        async () => 'jwt',
+        () => 100,
+      ),
+    ).toEqual(answer)
+    expect(
+      await takeEarlyAnswer(
+        key,
+        async () => 'jwt',
+        () => 100,
+      ),
+    ).toBeNull()
+  })
+
+  it('drops an answer asked with another token (a refreshed session, a sign-in) or too long ago', async () => {
+    leaveEarlyAnswers(null, { [key]: answer })
+    expect(
+      await takeEarlyAnswer(
+        key,
+        async () => 'jwt',
+        () => 100,
+      ),
+    ).toBeNull()
+    expect(window.__summitEarly?.answers[key]).toBeUndefined()
+    leaveEarlyAnswers('jwt', { [key]: answer })
+    expect(
+      await takeEarlyAnswer(
+        key,
+        async () => 'jwt',
+        () => EARLY_ANSWER_TTL_MS + 1,
+      ),
+    ).toBeNull()
+  })
+
+  it('is null when nothing was asked, or not this', async () => {
+    expect(await takeEarlyAnswer(key, async () => null)).toBeNull()
+    leaveEarlyAnswers(null, { other: answer })
+    expect(await takeEarlyAnswer(key, async () => null)).toBeNull()
+  })
+})
+
+describe('earlyRpc', () => {
+  const auth = { getSession: async () => ({ data: { session: null } }) } as unknown as SupabaseClient['auth']
+
+  it("gives a success's body, throws PostgREST's error body as client.rpc's error would be thrown", async () => {
+    const error = { code: 'course_not_found', message: 'course not found', details: null, hint: null }
+    leaveEarlyAnswers(null, {
+      [earlyKey('course_outline', { slug: 'gone' })]: { ok: false, body: error },
+      [earlyKey('course_outline', { slug: 'here' })]: { ok: true, body: { course: {} } },
+    })
+    await expect(earlyRpc({ auth }, 'course_outline', { slug: 'gone' })).rejects.toEqual(error)
+    await expect(earlyRpc({ auth }, 'course_outline', { slug: 'here' })).resolves.toEqual({ course: {} })
+  })
+
+  it('is null without an answer, or one without a JSON object to throw', async () => {
+    leaveEarlyAnswers(null, { [earlyKey('course_outline', { slug: 'x' })]: { ok: false, body: 'text' } })
+    await expect(earlyRpc({ auth }, 'course_outline', { slug: 'x' })).resolves.toBeNull()
+    await expect(earlyRpc({ auth }, 'course_outline', { slug: 'x' })).resolves.toBeNull()
+  })
+})
