@@ -1,16 +1,22 @@
 // The lesson itself, by kind: its lock when it is not open yet, the video (with its checks and written notes), the
 // quiz, or the text. The instructor's words carry the course's language (WCAG 3.1.2).
-import type { ReactNode, RefObject } from 'react'
+import { lazy, Suspense, type ReactNode, type RefObject } from 'react'
 import { ChevronRight } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { LazyMarkdown } from '@/components/lazy-markdown'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
 import { TextLesson } from '@/features/learn/components/text-lesson'
 import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
-import { QuizLesson } from '@/features/quiz/components/quiz-lesson'
-import { VideoChecks } from '@/features/quiz/components/video-checks'
+import { Skeleton } from '@/components/ui/skeleton'
 import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
+
+// What only some lessons show loads with them, not in every lesson's first load: a quiz (its attempt, review and
+// question fields), and a video's knowledge checks (learners only, shown at their moments).
+const QuizLesson = lazy(() => import('@/features/quiz/components/quiz-lesson').then((m) => ({ default: m.QuizLesson })))
+const VideoChecks = lazy(() =>
+  import('@/features/quiz/components/video-checks').then((m) => ({ default: m.VideoChecks })),
+)
 
 type LessonContent = NonNullable<NonNullable<CourseOutline['lesson']>['content']>
 
@@ -37,7 +43,11 @@ export function LessonBody(props: LessonBodyProps) {
   if (!content) return <LockedLesson slug={slug} lock={lesson.lock} />
   if (lesson.kind === 'video') return <VideoLessonBody {...props} content={content} />
   if (lesson.kind === 'quiz') {
-    return <QuizLesson key={`quiz-${lesson.id}`} lessonId={lesson.id} slug={slug} canTake={canSave} next={props.next} />
+    return (
+      <Suspense fallback={<QuizPlaceholder />}>
+        <QuizLesson key={`quiz-${lesson.id}`} lessonId={lesson.id} slug={slug} canTake={canSave} next={props.next} />
+      </Suspense>
+    )
   }
   return (
     <div key={lesson.id} lang={outline.course.language}>
@@ -80,7 +90,11 @@ function VideoLessonBody(allProps: LessonBodyProps & { content: LessonContent })
         complete={props.complete}
       />
       {/* In-video knowledge checks, for learners: they pause the video at their moments and never block. */}
-      {mode === 'learner' ? <VideoChecks key={`checks-${lesson.id}`} lessonId={lesson.id} player={playerRef} /> : null}
+      {mode === 'learner' ? (
+        <Suspense fallback={null}>
+          <VideoChecks key={`checks-${lesson.id}`} lessonId={lesson.id} player={playerRef} />
+        </Suspense>
+      ) : null}
       {content.body_md.trim() ? <VideoLessonNotes body={content.body_md} language={outline.course.language} /> : null}
     </>
   )
@@ -103,5 +117,14 @@ function VideoLessonNotes({ body, language }: { body: string; language: string }
         </div>
       </CollapsibleContent>
     </Collapsible>
+  )
+}
+
+function QuizPlaceholder() {
+  return (
+    <div role="status" aria-label="Loading the quiz" className="flex flex-col gap-3">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-24 w-full" />
+    </div>
   )
 }

@@ -1,11 +1,18 @@
 // Under an open lesson: the learner's own notes (enrolled learners only; notes are private and need an enrollment)
 // and the lesson's Q&A (enrolled learners and the course's staff). The video is reached through the handle the
-// video lesson exposes; the notes feature only gets the two callbacks it needs.
-import type { RefObject } from 'react'
+// video lesson exposes; the notes feature only gets the two callbacks it needs. Both load with the first lesson that
+// shows them, below the lesson: not in the player's first load, which visitors get too.
+import { lazy, Suspense, type RefObject } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
 import type { VideoPlayerHandle } from '@/features/learn/components/video-lesson'
-import { LessonNotes } from '@/features/notes/components/lesson-notes'
-import { LessonQuestions } from '@/features/questions/components/lesson-questions'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
+
+const LessonNotes = lazy(() =>
+  import('@/features/notes/components/lesson-notes').then((m) => ({ default: m.LessonNotes })),
+)
+const LessonQuestions = lazy(() =>
+  import('@/features/questions/components/lesson-questions').then((m) => ({ default: m.LessonQuestions })),
+)
 
 export interface LessonDiscussionProps {
   slug: string
@@ -29,8 +36,19 @@ export function LessonDiscussion({ slug, lessonId, userId, mode, video }: Lesson
   // panels beside the new ones and a note typed into the stale one was saved on the previous lesson.
   return (
     <div key={lessonId} className="flex flex-col gap-4">
-      {mode === 'learner' ? <LessonNotes userId={userId} lessonId={lessonId} slug={slug} video={controls} /> : null}
-      <LessonQuestions userId={userId} lessonId={lessonId} isStaff={mode === 'staff'} />
+      <Suspense fallback={<DiscussionPlaceholder />}>
+        {mode === 'learner' ? <LessonNotes userId={userId} lessonId={lessonId} slug={slug} video={controls} /> : null}
+        <LessonQuestions userId={userId} lessonId={lessonId} isStaff={mode === 'staff'} />
+      </Suspense>
+    </div>
+  )
+}
+
+function DiscussionPlaceholder() {
+  return (
+    <div role="status" aria-label="Loading notes and questions" className="flex flex-col gap-3">
+      <Skeleton className="h-6 w-40" />
+      <Skeleton className="h-20 w-full" />
     </div>
   )
 }
