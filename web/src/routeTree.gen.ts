@@ -44,721 +44,376 @@ import { Route as AuthenticatedStudioSchoolsSchoolIdPageRouteImport } from './ro
 import { Route as AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport } from './routes/_authenticated/studio.courses.$courseId.lessons.$lessonId'
 
 const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/',path: '/',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
-  id: '/_authenticated',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/_authenticated',getParentRoute: () => rootRouteImport
+          }as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
-  id: '/unsubscribe',
-  path: '/unsubscribe',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/unsubscribe',path: '/unsubscribe',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedAchievementsRoute =
-  AuthenticatedAchievementsRouteImport.update({
-    id: '/achievements',
-    path: '/achievements',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
+            id: '/account',path: '/account',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedAchievementsRoute = AuthenticatedAchievementsRouteImport.update({
+            id: '/achievements',path: '/achievements',getParentRoute: () => AuthenticatedRoute
+          }as any)
 const AuthenticatedCalendarRoute = AuthenticatedCalendarRouteImport.update({
-  id: '/calendar',
-  path: '/calendar',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
-const AuthenticatedNotificationsRoute =
-  AuthenticatedNotificationsRouteImport.update({
-    id: '/notifications',
-    path: '/notifications',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
+            id: '/calendar',path: '/calendar',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedNotificationsRoute = AuthenticatedNotificationsRouteImport.update({
+            id: '/notifications',path: '/notifications',getParentRoute: () => AuthenticatedRoute
+          }as any)
 const AuthenticatedStatsRoute = AuthenticatedStatsRouteImport.update({
-  id: '/stats',
-  path: '/stats',
-  getParentRoute: () => AuthenticatedRoute,
-} as any)
+            id: '/stats',path: '/stats',getParentRoute: () => AuthenticatedRoute
+          }as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
-  id: '/auth/callback',
-  path: '/auth/callback',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/auth/callback',path: '/auth/callback',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthForgotRoute = AuthForgotRouteImport.update({
-  id: '/auth/forgot',
-  path: '/auth/forgot',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/auth/forgot',path: '/auth/forgot',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthMfaRoute = AuthMfaRouteImport.update({
-  id: '/auth/mfa',
-  path: '/auth/mfa',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/auth/mfa',path: '/auth/mfa',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthResetRoute = AuthResetRouteImport.update({
-  id: '/auth/reset',
-  path: '/auth/reset',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/auth/reset',path: '/auth/reset',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthSignInRoute = AuthSignInRouteImport.update({
-  id: '/auth/sign-in',
-  path: '/auth/sign-in',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/auth/sign-in',path: '/auth/sign-in',getParentRoute: () => rootRouteImport
+          }as any)
 const AuthSignUpRoute = AuthSignUpRouteImport.update({
-  id: '/auth/sign-up',
-  path: '/auth/sign-up',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/auth/sign-up',path: '/auth/sign-up',getParentRoute: () => rootRouteImport
+          }as any)
 const CCodeRoute = CCodeRouteImport.update({
-  id: '/c/$code',
-  path: '/c/$code',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/c/$code',path: '/c/$code',getParentRoute: () => rootRouteImport
+          }as any)
 const CoursesIndexRoute = CoursesIndexRouteImport.update({
-  id: '/courses/',
-  path: '/courses/',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/courses/',path: '/courses/',getParentRoute: () => rootRouteImport
+          }as any)
 const CoursesSlugRoute = CoursesSlugRouteImport.update({
-  id: '/courses/$slug',
-  path: '/courses/$slug',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/courses/$slug',path: '/courses/$slug',getParentRoute: () => rootRouteImport
+          }as any)
 const InviteTokenRoute = InviteTokenRouteImport.update({
-  id: '/invite/$token',
-  path: '/invite/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
+            id: '/invite/$token',path: '/invite/$token',getParentRoute: () => rootRouteImport
+          }as any)
 const SchoolsSlugRoute = SchoolsSlugRouteImport.update({
-  id: '/schools/$slug',
-  path: '/schools/$slug',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AuthenticatedInvitationsInvitationIdRoute =
-  AuthenticatedInvitationsInvitationIdRouteImport.update({
-    id: '/invitations/$invitationId',
-    path: '/invitations/$invitationId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioIndexRoute =
-  AuthenticatedStudioIndexRouteImport.update({
-    id: '/studio/',
-    path: '/studio/',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioQuestionsRoute =
-  AuthenticatedStudioQuestionsRouteImport.update({
-    id: '/studio/questions',
-    path: '/studio/questions',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
+            id: '/schools/$slug',path: '/schools/$slug',getParentRoute: () => rootRouteImport
+          }as any)
+const AuthenticatedInvitationsInvitationIdRoute = AuthenticatedInvitationsInvitationIdRouteImport.update({
+            id: '/invitations/$invitationId',path: '/invitations/$invitationId',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioIndexRoute = AuthenticatedStudioIndexRouteImport.update({
+            id: '/studio/',path: '/studio/',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioQuestionsRoute = AuthenticatedStudioQuestionsRouteImport.update({
+            id: '/studio/questions',path: '/studio/questions',getParentRoute: () => AuthenticatedRoute
+          }as any)
 const LearnSlugLessonIdRoute = LearnSlugLessonIdRouteImport.update({
-  id: '/learn/$slug/$lessonId',
-  path: '/learn/$slug/$lessonId',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AuthenticatedLearnSlugNotesRoute =
-  AuthenticatedLearnSlugNotesRouteImport.update({
-    id: '/learn/$slug/notes',
-    path: '/learn/$slug/notes',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const StudioCoursesCourseIdAccessRoute =
-  StudioCoursesCourseIdAccessRouteImport.update({
-    id: '/studio/courses/$courseId/access',
-    path: '/studio/courses/$courseId/access',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const AuthenticatedStudioCoursesCourseIdIndexRoute =
-  AuthenticatedStudioCoursesCourseIdIndexRouteImport.update({
-    id: '/studio/courses/$courseId/',
-    path: '/studio/courses/$courseId/',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioCoursesCourseIdAnalyticsRoute =
-  AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport.update({
-    id: '/studio/courses/$courseId/analytics',
-    path: '/studio/courses/$courseId/analytics',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioCoursesCourseIdAnnouncementsRoute =
-  AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport.update({
-    id: '/studio/courses/$courseId/announcements',
-    path: '/studio/courses/$courseId/announcements',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioCoursesCourseIdLearnersRoute =
-  AuthenticatedStudioCoursesCourseIdLearnersRouteImport.update({
-    id: '/studio/courses/$courseId/learners',
-    path: '/studio/courses/$courseId/learners',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioCoursesCourseIdQuestionsRoute =
-  AuthenticatedStudioCoursesCourseIdQuestionsRouteImport.update({
-    id: '/studio/courses/$courseId/questions',
-    path: '/studio/courses/$courseId/questions',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioSchoolsSchoolIdMembersRoute =
-  AuthenticatedStudioSchoolsSchoolIdMembersRouteImport.update({
-    id: '/studio/schools/$schoolId/members',
-    path: '/studio/schools/$schoolId/members',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioSchoolsSchoolIdPageRoute =
-  AuthenticatedStudioSchoolsSchoolIdPageRouteImport.update({
-    id: '/studio/schools/$schoolId/page',
-    path: '/studio/schools/$schoolId/page',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
-const AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute =
-  AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport.update({
-    id: '/studio/courses/$courseId/lessons/$lessonId',
-    path: '/studio/courses/$courseId/lessons/$lessonId',
-    getParentRoute: () => AuthenticatedRoute,
-  } as any)
+            id: '/learn/$slug/$lessonId',path: '/learn/$slug/$lessonId',getParentRoute: () => rootRouteImport
+          }as any)
+const AuthenticatedLearnSlugNotesRoute = AuthenticatedLearnSlugNotesRouteImport.update({
+            id: '/learn/$slug/notes',path: '/learn/$slug/notes',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const StudioCoursesCourseIdAccessRoute = StudioCoursesCourseIdAccessRouteImport.update({
+            id: '/studio/courses/$courseId/access',path: '/studio/courses/$courseId/access',getParentRoute: () => rootRouteImport
+          }as any)
+const AuthenticatedStudioCoursesCourseIdIndexRoute = AuthenticatedStudioCoursesCourseIdIndexRouteImport.update({
+            id: '/studio/courses/$courseId/',path: '/studio/courses/$courseId/',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioCoursesCourseIdAnalyticsRoute = AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport.update({
+            id: '/studio/courses/$courseId/analytics',path: '/studio/courses/$courseId/analytics',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioCoursesCourseIdAnnouncementsRoute = AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport.update({
+            id: '/studio/courses/$courseId/announcements',path: '/studio/courses/$courseId/announcements',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioCoursesCourseIdLearnersRoute = AuthenticatedStudioCoursesCourseIdLearnersRouteImport.update({
+            id: '/studio/courses/$courseId/learners',path: '/studio/courses/$courseId/learners',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioCoursesCourseIdQuestionsRoute = AuthenticatedStudioCoursesCourseIdQuestionsRouteImport.update({
+            id: '/studio/courses/$courseId/questions',path: '/studio/courses/$courseId/questions',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioSchoolsSchoolIdMembersRoute = AuthenticatedStudioSchoolsSchoolIdMembersRouteImport.update({
+            id: '/studio/schools/$schoolId/members',path: '/studio/schools/$schoolId/members',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioSchoolsSchoolIdPageRoute = AuthenticatedStudioSchoolsSchoolIdPageRouteImport.update({
+            id: '/studio/schools/$schoolId/page',path: '/studio/schools/$schoolId/page',getParentRoute: () => AuthenticatedRoute
+          }as any)
+const AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute = AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport.update({
+            id: '/studio/courses/$courseId/lessons/$lessonId',path: '/studio/courses/$courseId/lessons/$lessonId',getParentRoute: () => AuthenticatedRoute
+          }as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/unsubscribe': typeof UnsubscribeRoute
-  '/account': typeof AuthenticatedAccountRoute
-  '/achievements': typeof AuthenticatedAchievementsRoute
-  '/calendar': typeof AuthenticatedCalendarRoute
-  '/notifications': typeof AuthenticatedNotificationsRoute
-  '/stats': typeof AuthenticatedStatsRoute
-  '/auth/callback': typeof AuthCallbackRoute
-  '/auth/forgot': typeof AuthForgotRoute
-  '/auth/mfa': typeof AuthMfaRoute
-  '/auth/reset': typeof AuthResetRoute
-  '/auth/sign-in': typeof AuthSignInRoute
-  '/auth/sign-up': typeof AuthSignUpRoute
-  '/c/$code': typeof CCodeRoute
-  '/courses/$slug': typeof CoursesSlugRoute
-  '/invite/$token': typeof InviteTokenRoute
-  '/schools/$slug': typeof SchoolsSlugRoute
-  '/courses/': typeof CoursesIndexRoute
-  '/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute
-  '/studio/questions': typeof AuthenticatedStudioQuestionsRoute
-  '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/studio/': typeof AuthenticatedStudioIndexRoute
-  '/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute
-  '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
-  '/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
-  '/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
-  '/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
-  '/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
-  '/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
-  '/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
-  '/studio/courses/$courseId/': typeof AuthenticatedStudioCoursesCourseIdIndexRoute
-  '/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
+'/': typeof IndexRoute,'/unsubscribe': typeof UnsubscribeRoute,'/account': typeof AuthenticatedAccountRoute,'/achievements': typeof AuthenticatedAchievementsRoute,'/calendar': typeof AuthenticatedCalendarRoute,'/notifications': typeof AuthenticatedNotificationsRoute,'/stats': typeof AuthenticatedStatsRoute,'/auth/callback': typeof AuthCallbackRoute,'/auth/forgot': typeof AuthForgotRoute,'/auth/mfa': typeof AuthMfaRoute,'/auth/reset': typeof AuthResetRoute,'/auth/sign-in': typeof AuthSignInRoute,'/auth/sign-up': typeof AuthSignUpRoute,'/c/$code': typeof CCodeRoute,'/courses/$slug': typeof CoursesSlugRoute,'/invite/$token': typeof InviteTokenRoute,'/schools/$slug': typeof SchoolsSlugRoute,'/courses/': typeof CoursesIndexRoute,'/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute,'/studio/questions': typeof AuthenticatedStudioQuestionsRoute,'/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute,'/studio/': typeof AuthenticatedStudioIndexRoute,'/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute,'/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute,'/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute,'/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,'/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute,'/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute,'/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute,'/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute,'/studio/courses/$courseId/': typeof AuthenticatedStudioCoursesCourseIdIndexRoute,'/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/unsubscribe': typeof UnsubscribeRoute
-  '/account': typeof AuthenticatedAccountRoute
-  '/achievements': typeof AuthenticatedAchievementsRoute
-  '/calendar': typeof AuthenticatedCalendarRoute
-  '/notifications': typeof AuthenticatedNotificationsRoute
-  '/stats': typeof AuthenticatedStatsRoute
-  '/auth/callback': typeof AuthCallbackRoute
-  '/auth/forgot': typeof AuthForgotRoute
-  '/auth/mfa': typeof AuthMfaRoute
-  '/auth/reset': typeof AuthResetRoute
-  '/auth/sign-in': typeof AuthSignInRoute
-  '/auth/sign-up': typeof AuthSignUpRoute
-  '/c/$code': typeof CCodeRoute
-  '/courses/$slug': typeof CoursesSlugRoute
-  '/invite/$token': typeof InviteTokenRoute
-  '/schools/$slug': typeof SchoolsSlugRoute
-  '/courses': typeof CoursesIndexRoute
-  '/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute
-  '/studio/questions': typeof AuthenticatedStudioQuestionsRoute
-  '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/studio': typeof AuthenticatedStudioIndexRoute
-  '/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute
-  '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
-  '/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
-  '/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
-  '/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
-  '/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
-  '/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
-  '/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
-  '/studio/courses/$courseId': typeof AuthenticatedStudioCoursesCourseIdIndexRoute
-  '/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
+'/': typeof IndexRoute,'/unsubscribe': typeof UnsubscribeRoute,'/account': typeof AuthenticatedAccountRoute,'/achievements': typeof AuthenticatedAchievementsRoute,'/calendar': typeof AuthenticatedCalendarRoute,'/notifications': typeof AuthenticatedNotificationsRoute,'/stats': typeof AuthenticatedStatsRoute,'/auth/callback': typeof AuthCallbackRoute,'/auth/forgot': typeof AuthForgotRoute,'/auth/mfa': typeof AuthMfaRoute,'/auth/reset': typeof AuthResetRoute,'/auth/sign-in': typeof AuthSignInRoute,'/auth/sign-up': typeof AuthSignUpRoute,'/c/$code': typeof CCodeRoute,'/courses/$slug': typeof CoursesSlugRoute,'/invite/$token': typeof InviteTokenRoute,'/schools/$slug': typeof SchoolsSlugRoute,'/courses': typeof CoursesIndexRoute,'/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute,'/studio/questions': typeof AuthenticatedStudioQuestionsRoute,'/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute,'/studio': typeof AuthenticatedStudioIndexRoute,'/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute,'/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute,'/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute,'/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,'/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute,'/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute,'/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute,'/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute,'/studio/courses/$courseId': typeof AuthenticatedStudioCoursesCourseIdIndexRoute,'/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/_authenticated': typeof AuthenticatedRouteWithChildren
-  '/unsubscribe': typeof UnsubscribeRoute
-  '/_authenticated/account': typeof AuthenticatedAccountRoute
-  '/_authenticated/achievements': typeof AuthenticatedAchievementsRoute
-  '/_authenticated/calendar': typeof AuthenticatedCalendarRoute
-  '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
-  '/_authenticated/stats': typeof AuthenticatedStatsRoute
-  '/auth/callback': typeof AuthCallbackRoute
-  '/auth/forgot': typeof AuthForgotRoute
-  '/auth/mfa': typeof AuthMfaRoute
-  '/auth/reset': typeof AuthResetRoute
-  '/auth/sign-in': typeof AuthSignInRoute
-  '/auth/sign-up': typeof AuthSignUpRoute
-  '/c/$code': typeof CCodeRoute
-  '/courses/$slug': typeof CoursesSlugRoute
-  '/invite/$token': typeof InviteTokenRoute
-  '/schools/$slug': typeof SchoolsSlugRoute
-  '/courses/': typeof CoursesIndexRoute
-  '/_authenticated/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute
-  '/_authenticated/studio/questions': typeof AuthenticatedStudioQuestionsRoute
-  '/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute
-  '/_authenticated/studio/': typeof AuthenticatedStudioIndexRoute
-  '/_authenticated/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute
-  '/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute
-  '/_authenticated/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
-  '/_authenticated/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
-  '/_authenticated/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
-  '/_authenticated/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
-  '/_authenticated/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
-  '/_authenticated/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
-  '/_authenticated/studio/courses/$courseId/': typeof AuthenticatedStudioCoursesCourseIdIndexRoute
-  '/_authenticated/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
+'__root__': typeof rootRouteImport,
+'/': typeof IndexRoute,'/_authenticated': typeof AuthenticatedRouteWithChildren,'/unsubscribe': typeof UnsubscribeRoute,'/_authenticated/account': typeof AuthenticatedAccountRoute,'/_authenticated/achievements': typeof AuthenticatedAchievementsRoute,'/_authenticated/calendar': typeof AuthenticatedCalendarRoute,'/_authenticated/notifications': typeof AuthenticatedNotificationsRoute,'/_authenticated/stats': typeof AuthenticatedStatsRoute,'/auth/callback': typeof AuthCallbackRoute,'/auth/forgot': typeof AuthForgotRoute,'/auth/mfa': typeof AuthMfaRoute,'/auth/reset': typeof AuthResetRoute,'/auth/sign-in': typeof AuthSignInRoute,'/auth/sign-up': typeof AuthSignUpRoute,'/c/$code': typeof CCodeRoute,'/courses/$slug': typeof CoursesSlugRoute,'/invite/$token': typeof InviteTokenRoute,'/schools/$slug': typeof SchoolsSlugRoute,'/courses/': typeof CoursesIndexRoute,'/_authenticated/invitations/$invitationId': typeof AuthenticatedInvitationsInvitationIdRoute,'/_authenticated/studio/questions': typeof AuthenticatedStudioQuestionsRoute,'/learn/$slug/$lessonId': typeof LearnSlugLessonIdRoute,'/_authenticated/studio/': typeof AuthenticatedStudioIndexRoute,'/_authenticated/learn/$slug/notes': typeof AuthenticatedLearnSlugNotesRoute,'/studio/courses/$courseId/access': typeof StudioCoursesCourseIdAccessRoute,'/_authenticated/studio/courses/$courseId/analytics': typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute,'/_authenticated/studio/courses/$courseId/announcements': typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,'/_authenticated/studio/courses/$courseId/learners': typeof AuthenticatedStudioCoursesCourseIdLearnersRoute,'/_authenticated/studio/courses/$courseId/questions': typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute,'/_authenticated/studio/schools/$schoolId/members': typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute,'/_authenticated/studio/schools/$schoolId/page': typeof AuthenticatedStudioSchoolsSchoolIdPageRoute,'/_authenticated/studio/courses/$courseId/': typeof AuthenticatedStudioCoursesCourseIdIndexRoute,'/_authenticated/studio/courses/$courseId/lessons/$lessonId': typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths:
-    | '/'
-    | '/unsubscribe'
-    | '/account'
-    | '/achievements'
-    | '/calendar'
-    | '/notifications'
-    | '/stats'
-    | '/auth/callback'
-    | '/auth/forgot'
-    | '/auth/mfa'
-    | '/auth/reset'
-    | '/auth/sign-in'
-    | '/auth/sign-up'
-    | '/c/$code'
-    | '/courses/$slug'
-    | '/invite/$token'
-    | '/schools/$slug'
-    | '/courses/'
-    | '/invitations/$invitationId'
-    | '/studio/questions'
-    | '/learn/$slug/$lessonId'
-    | '/studio/'
-    | '/learn/$slug/notes'
-    | '/studio/courses/$courseId/access'
-    | '/studio/courses/$courseId/analytics'
-    | '/studio/courses/$courseId/announcements'
-    | '/studio/courses/$courseId/learners'
-    | '/studio/courses/$courseId/questions'
-    | '/studio/schools/$schoolId/members'
-    | '/studio/schools/$schoolId/page'
-    | '/studio/courses/$courseId/'
-    | '/studio/courses/$courseId/lessons/$lessonId'
-  fileRoutesByTo: FileRoutesByTo
-  to:
-    | '/'
-    | '/unsubscribe'
-    | '/account'
-    | '/achievements'
-    | '/calendar'
-    | '/notifications'
-    | '/stats'
-    | '/auth/callback'
-    | '/auth/forgot'
-    | '/auth/mfa'
-    | '/auth/reset'
-    | '/auth/sign-in'
-    | '/auth/sign-up'
-    | '/c/$code'
-    | '/courses/$slug'
-    | '/invite/$token'
-    | '/schools/$slug'
-    | '/courses'
-    | '/invitations/$invitationId'
-    | '/studio/questions'
-    | '/learn/$slug/$lessonId'
-    | '/studio'
-    | '/learn/$slug/notes'
-    | '/studio/courses/$courseId/access'
-    | '/studio/courses/$courseId/analytics'
-    | '/studio/courses/$courseId/announcements'
-    | '/studio/courses/$courseId/learners'
-    | '/studio/courses/$courseId/questions'
-    | '/studio/schools/$schoolId/members'
-    | '/studio/schools/$schoolId/page'
-    | '/studio/courses/$courseId'
-    | '/studio/courses/$courseId/lessons/$lessonId'
-  id:
-    | '__root__'
-    | '/'
-    | '/_authenticated'
-    | '/unsubscribe'
-    | '/_authenticated/account'
-    | '/_authenticated/achievements'
-    | '/_authenticated/calendar'
-    | '/_authenticated/notifications'
-    | '/_authenticated/stats'
-    | '/auth/callback'
-    | '/auth/forgot'
-    | '/auth/mfa'
-    | '/auth/reset'
-    | '/auth/sign-in'
-    | '/auth/sign-up'
-    | '/c/$code'
-    | '/courses/$slug'
-    | '/invite/$token'
-    | '/schools/$slug'
-    | '/courses/'
-    | '/_authenticated/invitations/$invitationId'
-    | '/_authenticated/studio/questions'
-    | '/learn/$slug/$lessonId'
-    | '/_authenticated/studio/'
-    | '/_authenticated/learn/$slug/notes'
-    | '/studio/courses/$courseId/access'
-    | '/_authenticated/studio/courses/$courseId/analytics'
-    | '/_authenticated/studio/courses/$courseId/announcements'
-    | '/_authenticated/studio/courses/$courseId/learners'
-    | '/_authenticated/studio/courses/$courseId/questions'
-    | '/_authenticated/studio/schools/$schoolId/members'
-    | '/_authenticated/studio/schools/$schoolId/page'
-    | '/_authenticated/studio/courses/$courseId/'
-    | '/_authenticated/studio/courses/$courseId/lessons/$lessonId'
-  fileRoutesById: FileRoutesById
+fileRoutesByFullPath: FileRoutesByFullPath
+fullPaths: '/'|'/unsubscribe'|'/account'|'/achievements'|'/calendar'|'/notifications'|'/stats'|'/auth/callback'|'/auth/forgot'|'/auth/mfa'|'/auth/reset'|'/auth/sign-in'|'/auth/sign-up'|'/c/$code'|'/courses/$slug'|'/invite/$token'|'/schools/$slug'|'/courses/'|'/invitations/$invitationId'|'/studio/questions'|'/learn/$slug/$lessonId'|'/studio/'|'/learn/$slug/notes'|'/studio/courses/$courseId/access'|'/studio/courses/$courseId/analytics'|'/studio/courses/$courseId/announcements'|'/studio/courses/$courseId/learners'|'/studio/courses/$courseId/questions'|'/studio/schools/$schoolId/members'|'/studio/schools/$schoolId/page'|'/studio/courses/$courseId/'|'/studio/courses/$courseId/lessons/$lessonId'
+fileRoutesByTo: FileRoutesByTo
+to: '/'|'/unsubscribe'|'/account'|'/achievements'|'/calendar'|'/notifications'|'/stats'|'/auth/callback'|'/auth/forgot'|'/auth/mfa'|'/auth/reset'|'/auth/sign-in'|'/auth/sign-up'|'/c/$code'|'/courses/$slug'|'/invite/$token'|'/schools/$slug'|'/courses'|'/invitations/$invitationId'|'/studio/questions'|'/learn/$slug/$lessonId'|'/studio'|'/learn/$slug/notes'|'/studio/courses/$courseId/access'|'/studio/courses/$courseId/analytics'|'/studio/courses/$courseId/announcements'|'/studio/courses/$courseId/learners'|'/studio/courses/$courseId/questions'|'/studio/schools/$schoolId/members'|'/studio/schools/$schoolId/page'|'/studio/courses/$courseId'|'/studio/courses/$courseId/lessons/$lessonId'
+id: '__root__'|'/'|'/_authenticated'|'/unsubscribe'|'/_authenticated/account'|'/_authenticated/achievements'|'/_authenticated/calendar'|'/_authenticated/notifications'|'/_authenticated/stats'|'/auth/callback'|'/auth/forgot'|'/auth/mfa'|'/auth/reset'|'/auth/sign-in'|'/auth/sign-up'|'/c/$code'|'/courses/$slug'|'/invite/$token'|'/schools/$slug'|'/courses/'|'/_authenticated/invitations/$invitationId'|'/_authenticated/studio/questions'|'/learn/$slug/$lessonId'|'/_authenticated/studio/'|'/_authenticated/learn/$slug/notes'|'/studio/courses/$courseId/access'|'/_authenticated/studio/courses/$courseId/analytics'|'/_authenticated/studio/courses/$courseId/announcements'|'/_authenticated/studio/courses/$courseId/learners'|'/_authenticated/studio/courses/$courseId/questions'|'/_authenticated/studio/schools/$schoolId/members'|'/_authenticated/studio/schools/$schoolId/page'|'/_authenticated/studio/courses/$courseId/'|'/_authenticated/studio/courses/$courseId/lessons/$lessonId'
+fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
-  UnsubscribeRoute: typeof UnsubscribeRoute
-  AuthCallbackRoute: typeof AuthCallbackRoute
-  AuthForgotRoute: typeof AuthForgotRoute
-  AuthMfaRoute: typeof AuthMfaRoute
-  AuthResetRoute: typeof AuthResetRoute
-  AuthSignInRoute: typeof AuthSignInRoute
-  AuthSignUpRoute: typeof AuthSignUpRoute
-  CCodeRoute: typeof CCodeRoute
-  CoursesSlugRoute: typeof CoursesSlugRoute
-  InviteTokenRoute: typeof InviteTokenRoute
-  SchoolsSlugRoute: typeof SchoolsSlugRoute
-  CoursesIndexRoute: typeof CoursesIndexRoute
-  LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute
-  StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
+IndexRoute: typeof IndexRoute,AuthenticatedRoute: typeof AuthenticatedRouteWithChildren,UnsubscribeRoute: typeof UnsubscribeRoute,AuthCallbackRoute: typeof AuthCallbackRoute,AuthForgotRoute: typeof AuthForgotRoute,AuthMfaRoute: typeof AuthMfaRoute,AuthResetRoute: typeof AuthResetRoute,AuthSignInRoute: typeof AuthSignInRoute,AuthSignUpRoute: typeof AuthSignUpRoute,CCodeRoute: typeof CCodeRoute,CoursesSlugRoute: typeof CoursesSlugRoute,InviteTokenRoute: typeof InviteTokenRoute,SchoolsSlugRoute: typeof SchoolsSlugRoute,CoursesIndexRoute: typeof CoursesIndexRoute,LearnSlugLessonIdRoute: typeof LearnSlugLessonIdRoute,StudioCoursesCourseIdAccessRoute: typeof StudioCoursesCourseIdAccessRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_authenticated': {
-      id: '/_authenticated'
-      path: ''
-      fullPath: '/'
-      preLoaderRoute: typeof AuthenticatedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/unsubscribe': {
-      id: '/unsubscribe'
-      path: '/unsubscribe'
-      fullPath: '/unsubscribe'
-      preLoaderRoute: typeof UnsubscribeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_authenticated/account': {
-      id: '/_authenticated/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AuthenticatedAccountRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/achievements': {
-      id: '/_authenticated/achievements'
-      path: '/achievements'
-      fullPath: '/achievements'
-      preLoaderRoute: typeof AuthenticatedAchievementsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/calendar': {
-      id: '/_authenticated/calendar'
-      path: '/calendar'
-      fullPath: '/calendar'
-      preLoaderRoute: typeof AuthenticatedCalendarRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/notifications': {
-      id: '/_authenticated/notifications'
-      path: '/notifications'
-      fullPath: '/notifications'
-      preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/stats': {
-      id: '/_authenticated/stats'
-      path: '/stats'
-      fullPath: '/stats'
-      preLoaderRoute: typeof AuthenticatedStatsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/auth/callback': {
-      id: '/auth/callback'
-      path: '/auth/callback'
-      fullPath: '/auth/callback'
-      preLoaderRoute: typeof AuthCallbackRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/auth/forgot': {
-      id: '/auth/forgot'
-      path: '/auth/forgot'
-      fullPath: '/auth/forgot'
-      preLoaderRoute: typeof AuthForgotRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/auth/mfa': {
-      id: '/auth/mfa'
-      path: '/auth/mfa'
-      fullPath: '/auth/mfa'
-      preLoaderRoute: typeof AuthMfaRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/auth/reset': {
-      id: '/auth/reset'
-      path: '/auth/reset'
-      fullPath: '/auth/reset'
-      preLoaderRoute: typeof AuthResetRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/auth/sign-in': {
-      id: '/auth/sign-in'
-      path: '/auth/sign-in'
-      fullPath: '/auth/sign-in'
-      preLoaderRoute: typeof AuthSignInRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/auth/sign-up': {
-      id: '/auth/sign-up'
-      path: '/auth/sign-up'
-      fullPath: '/auth/sign-up'
-      preLoaderRoute: typeof AuthSignUpRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/c/$code': {
-      id: '/c/$code'
-      path: '/c/$code'
-      fullPath: '/c/$code'
-      preLoaderRoute: typeof CCodeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/courses/': {
-      id: '/courses/'
-      path: '/courses'
-      fullPath: '/courses/'
-      preLoaderRoute: typeof CoursesIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/courses/$slug': {
-      id: '/courses/$slug'
-      path: '/courses/$slug'
-      fullPath: '/courses/$slug'
-      preLoaderRoute: typeof CoursesSlugRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/invite/$token': {
-      id: '/invite/$token'
-      path: '/invite/$token'
-      fullPath: '/invite/$token'
-      preLoaderRoute: typeof InviteTokenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/schools/$slug': {
-      id: '/schools/$slug'
-      path: '/schools/$slug'
-      fullPath: '/schools/$slug'
-      preLoaderRoute: typeof SchoolsSlugRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_authenticated/invitations/$invitationId': {
-      id: '/_authenticated/invitations/$invitationId'
-      path: '/invitations/$invitationId'
-      fullPath: '/invitations/$invitationId'
-      preLoaderRoute: typeof AuthenticatedInvitationsInvitationIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/': {
-      id: '/_authenticated/studio/'
-      path: '/studio'
-      fullPath: '/studio/'
-      preLoaderRoute: typeof AuthenticatedStudioIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/questions': {
-      id: '/_authenticated/studio/questions'
-      path: '/studio/questions'
-      fullPath: '/studio/questions'
-      preLoaderRoute: typeof AuthenticatedStudioQuestionsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/learn/$slug/$lessonId': {
-      id: '/learn/$slug/$lessonId'
-      path: '/learn/$slug/$lessonId'
-      fullPath: '/learn/$slug/$lessonId'
-      preLoaderRoute: typeof LearnSlugLessonIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_authenticated/learn/$slug/notes': {
-      id: '/_authenticated/learn/$slug/notes'
-      path: '/learn/$slug/notes'
-      fullPath: '/learn/$slug/notes'
-      preLoaderRoute: typeof AuthenticatedLearnSlugNotesRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/studio/courses/$courseId/access': {
-      id: '/studio/courses/$courseId/access'
-      path: '/studio/courses/$courseId/access'
-      fullPath: '/studio/courses/$courseId/access'
-      preLoaderRoute: typeof StudioCoursesCourseIdAccessRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/_authenticated/studio/courses/$courseId/': {
-      id: '/_authenticated/studio/courses/$courseId/'
-      path: '/studio/courses/$courseId'
-      fullPath: '/studio/courses/$courseId/'
-      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/courses/$courseId/analytics': {
-      id: '/_authenticated/studio/courses/$courseId/analytics'
-      path: '/studio/courses/$courseId/analytics'
-      fullPath: '/studio/courses/$courseId/analytics'
-      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/courses/$courseId/announcements': {
-      id: '/_authenticated/studio/courses/$courseId/announcements'
-      path: '/studio/courses/$courseId/announcements'
-      fullPath: '/studio/courses/$courseId/announcements'
-      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/courses/$courseId/learners': {
-      id: '/_authenticated/studio/courses/$courseId/learners'
-      path: '/studio/courses/$courseId/learners'
-      fullPath: '/studio/courses/$courseId/learners'
-      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdLearnersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/courses/$courseId/questions': {
-      id: '/_authenticated/studio/courses/$courseId/questions'
-      path: '/studio/courses/$courseId/questions'
-      fullPath: '/studio/courses/$courseId/questions'
-      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdQuestionsRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/schools/$schoolId/members': {
-      id: '/_authenticated/studio/schools/$schoolId/members'
-      path: '/studio/schools/$schoolId/members'
-      fullPath: '/studio/schools/$schoolId/members'
-      preLoaderRoute: typeof AuthenticatedStudioSchoolsSchoolIdMembersRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/schools/$schoolId/page': {
-      id: '/_authenticated/studio/schools/$schoolId/page'
-      path: '/studio/schools/$schoolId/page'
-      fullPath: '/studio/schools/$schoolId/page'
-      preLoaderRoute: typeof AuthenticatedStudioSchoolsSchoolIdPageRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
-    '/_authenticated/studio/courses/$courseId/lessons/$lessonId': {
-      id: '/_authenticated/studio/courses/$courseId/lessons/$lessonId'
-      path: '/studio/courses/$courseId/lessons/$lessonId'
-      fullPath: '/studio/courses/$courseId/lessons/$lessonId'
-      preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
-    }
+          id: '/'
+          path: '/'
+          fullPath: '/'
+          preLoaderRoute: typeof IndexRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/_authenticated': {
+          id: '/_authenticated'
+          path: ''
+          fullPath: '/'
+          preLoaderRoute: typeof AuthenticatedRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/unsubscribe': {
+          id: '/unsubscribe'
+          path: '/unsubscribe'
+          fullPath: '/unsubscribe'
+          preLoaderRoute: typeof UnsubscribeRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/_authenticated/account': {
+          id: '/_authenticated/account'
+          path: '/account'
+          fullPath: '/account'
+          preLoaderRoute: typeof AuthenticatedAccountRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/achievements': {
+          id: '/_authenticated/achievements'
+          path: '/achievements'
+          fullPath: '/achievements'
+          preLoaderRoute: typeof AuthenticatedAchievementsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/calendar': {
+          id: '/_authenticated/calendar'
+          path: '/calendar'
+          fullPath: '/calendar'
+          preLoaderRoute: typeof AuthenticatedCalendarRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/notifications': {
+          id: '/_authenticated/notifications'
+          path: '/notifications'
+          fullPath: '/notifications'
+          preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/stats': {
+          id: '/_authenticated/stats'
+          path: '/stats'
+          fullPath: '/stats'
+          preLoaderRoute: typeof AuthenticatedStatsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/auth/callback': {
+          id: '/auth/callback'
+          path: '/auth/callback'
+          fullPath: '/auth/callback'
+          preLoaderRoute: typeof AuthCallbackRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/auth/forgot': {
+          id: '/auth/forgot'
+          path: '/auth/forgot'
+          fullPath: '/auth/forgot'
+          preLoaderRoute: typeof AuthForgotRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/auth/mfa': {
+          id: '/auth/mfa'
+          path: '/auth/mfa'
+          fullPath: '/auth/mfa'
+          preLoaderRoute: typeof AuthMfaRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/auth/reset': {
+          id: '/auth/reset'
+          path: '/auth/reset'
+          fullPath: '/auth/reset'
+          preLoaderRoute: typeof AuthResetRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/auth/sign-in': {
+          id: '/auth/sign-in'
+          path: '/auth/sign-in'
+          fullPath: '/auth/sign-in'
+          preLoaderRoute: typeof AuthSignInRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/auth/sign-up': {
+          id: '/auth/sign-up'
+          path: '/auth/sign-up'
+          fullPath: '/auth/sign-up'
+          preLoaderRoute: typeof AuthSignUpRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/c/$code': {
+          id: '/c/$code'
+          path: '/c/$code'
+          fullPath: '/c/$code'
+          preLoaderRoute: typeof CCodeRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/courses/': {
+          id: '/courses/'
+          path: '/courses'
+          fullPath: '/courses/'
+          preLoaderRoute: typeof CoursesIndexRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/courses/$slug': {
+          id: '/courses/$slug'
+          path: '/courses/$slug'
+          fullPath: '/courses/$slug'
+          preLoaderRoute: typeof CoursesSlugRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/invite/$token': {
+          id: '/invite/$token'
+          path: '/invite/$token'
+          fullPath: '/invite/$token'
+          preLoaderRoute: typeof InviteTokenRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/schools/$slug': {
+          id: '/schools/$slug'
+          path: '/schools/$slug'
+          fullPath: '/schools/$slug'
+          preLoaderRoute: typeof SchoolsSlugRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/_authenticated/invitations/$invitationId': {
+          id: '/_authenticated/invitations/$invitationId'
+          path: '/invitations/$invitationId'
+          fullPath: '/invitations/$invitationId'
+          preLoaderRoute: typeof AuthenticatedInvitationsInvitationIdRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/': {
+          id: '/_authenticated/studio/'
+          path: '/studio'
+          fullPath: '/studio/'
+          preLoaderRoute: typeof AuthenticatedStudioIndexRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/questions': {
+          id: '/_authenticated/studio/questions'
+          path: '/studio/questions'
+          fullPath: '/studio/questions'
+          preLoaderRoute: typeof AuthenticatedStudioQuestionsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/learn/$slug/$lessonId': {
+          id: '/learn/$slug/$lessonId'
+          path: '/learn/$slug/$lessonId'
+          fullPath: '/learn/$slug/$lessonId'
+          preLoaderRoute: typeof LearnSlugLessonIdRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/_authenticated/learn/$slug/notes': {
+          id: '/_authenticated/learn/$slug/notes'
+          path: '/learn/$slug/notes'
+          fullPath: '/learn/$slug/notes'
+          preLoaderRoute: typeof AuthenticatedLearnSlugNotesRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/studio/courses/$courseId/access': {
+          id: '/studio/courses/$courseId/access'
+          path: '/studio/courses/$courseId/access'
+          fullPath: '/studio/courses/$courseId/access'
+          preLoaderRoute: typeof StudioCoursesCourseIdAccessRouteImport
+          parentRoute: typeof rootRouteImport
+        }
+'/_authenticated/studio/courses/$courseId/': {
+          id: '/_authenticated/studio/courses/$courseId/'
+          path: '/studio/courses/$courseId'
+          fullPath: '/studio/courses/$courseId/'
+          preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdIndexRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/courses/$courseId/analytics': {
+          id: '/_authenticated/studio/courses/$courseId/analytics'
+          path: '/studio/courses/$courseId/analytics'
+          fullPath: '/studio/courses/$courseId/analytics'
+          preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdAnalyticsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/courses/$courseId/announcements': {
+          id: '/_authenticated/studio/courses/$courseId/announcements'
+          path: '/studio/courses/$courseId/announcements'
+          fullPath: '/studio/courses/$courseId/announcements'
+          preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/courses/$courseId/learners': {
+          id: '/_authenticated/studio/courses/$courseId/learners'
+          path: '/studio/courses/$courseId/learners'
+          fullPath: '/studio/courses/$courseId/learners'
+          preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdLearnersRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/courses/$courseId/questions': {
+          id: '/_authenticated/studio/courses/$courseId/questions'
+          path: '/studio/courses/$courseId/questions'
+          fullPath: '/studio/courses/$courseId/questions'
+          preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdQuestionsRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/schools/$schoolId/members': {
+          id: '/_authenticated/studio/schools/$schoolId/members'
+          path: '/studio/schools/$schoolId/members'
+          fullPath: '/studio/schools/$schoolId/members'
+          preLoaderRoute: typeof AuthenticatedStudioSchoolsSchoolIdMembersRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/schools/$schoolId/page': {
+          id: '/_authenticated/studio/schools/$schoolId/page'
+          path: '/studio/schools/$schoolId/page'
+          fullPath: '/studio/schools/$schoolId/page'
+          preLoaderRoute: typeof AuthenticatedStudioSchoolsSchoolIdPageRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
+'/_authenticated/studio/courses/$courseId/lessons/$lessonId': {
+          id: '/_authenticated/studio/courses/$courseId/lessons/$lessonId'
+          path: '/studio/courses/$courseId/lessons/$lessonId'
+          fullPath: '/studio/courses/$courseId/lessons/$lessonId'
+          preLoaderRoute: typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRouteImport
+          parentRoute: typeof AuthenticatedRoute
+        }
   }
 }
 
+
+
 interface AuthenticatedRouteChildren {
-  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
-  AuthenticatedAchievementsRoute: typeof AuthenticatedAchievementsRoute
-  AuthenticatedCalendarRoute: typeof AuthenticatedCalendarRoute
-  AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
-  AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
-  AuthenticatedInvitationsInvitationIdRoute: typeof AuthenticatedInvitationsInvitationIdRoute
-  AuthenticatedStudioQuestionsRoute: typeof AuthenticatedStudioQuestionsRoute
-  AuthenticatedStudioIndexRoute: typeof AuthenticatedStudioIndexRoute
-  AuthenticatedLearnSlugNotesRoute: typeof AuthenticatedLearnSlugNotesRoute
-  AuthenticatedStudioCoursesCourseIdAnalyticsRoute: typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute
-  AuthenticatedStudioCoursesCourseIdAnnouncementsRoute: typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute
-  AuthenticatedStudioCoursesCourseIdLearnersRoute: typeof AuthenticatedStudioCoursesCourseIdLearnersRoute
-  AuthenticatedStudioCoursesCourseIdQuestionsRoute: typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute
-  AuthenticatedStudioSchoolsSchoolIdMembersRoute: typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute
-  AuthenticatedStudioSchoolsSchoolIdPageRoute: typeof AuthenticatedStudioSchoolsSchoolIdPageRoute
-  AuthenticatedStudioCoursesCourseIdIndexRoute: typeof AuthenticatedStudioCoursesCourseIdIndexRoute
-  AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute: typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute,AuthenticatedAchievementsRoute: typeof AuthenticatedAchievementsRoute,AuthenticatedCalendarRoute: typeof AuthenticatedCalendarRoute,AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute,AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute,AuthenticatedInvitationsInvitationIdRoute: typeof AuthenticatedInvitationsInvitationIdRoute,AuthenticatedStudioQuestionsRoute: typeof AuthenticatedStudioQuestionsRoute,AuthenticatedStudioIndexRoute: typeof AuthenticatedStudioIndexRoute,AuthenticatedLearnSlugNotesRoute: typeof AuthenticatedLearnSlugNotesRoute,AuthenticatedStudioCoursesCourseIdAnalyticsRoute: typeof AuthenticatedStudioCoursesCourseIdAnalyticsRoute,AuthenticatedStudioCoursesCourseIdAnnouncementsRoute: typeof AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,AuthenticatedStudioCoursesCourseIdLearnersRoute: typeof AuthenticatedStudioCoursesCourseIdLearnersRoute,AuthenticatedStudioCoursesCourseIdQuestionsRoute: typeof AuthenticatedStudioCoursesCourseIdQuestionsRoute,AuthenticatedStudioSchoolsSchoolIdMembersRoute: typeof AuthenticatedStudioSchoolsSchoolIdMembersRoute,AuthenticatedStudioSchoolsSchoolIdPageRoute: typeof AuthenticatedStudioSchoolsSchoolIdPageRoute,AuthenticatedStudioCoursesCourseIdIndexRoute: typeof AuthenticatedStudioCoursesCourseIdIndexRoute,AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute: typeof AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
-  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
-  AuthenticatedAchievementsRoute: AuthenticatedAchievementsRoute,
-  AuthenticatedCalendarRoute: AuthenticatedCalendarRoute,
-  AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
-  AuthenticatedStatsRoute: AuthenticatedStatsRoute,
-  AuthenticatedInvitationsInvitationIdRoute:
-    AuthenticatedInvitationsInvitationIdRoute,
-  AuthenticatedStudioQuestionsRoute: AuthenticatedStudioQuestionsRoute,
-  AuthenticatedStudioIndexRoute: AuthenticatedStudioIndexRoute,
-  AuthenticatedLearnSlugNotesRoute: AuthenticatedLearnSlugNotesRoute,
-  AuthenticatedStudioCoursesCourseIdAnalyticsRoute:
-    AuthenticatedStudioCoursesCourseIdAnalyticsRoute,
-  AuthenticatedStudioCoursesCourseIdAnnouncementsRoute:
-    AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,
-  AuthenticatedStudioCoursesCourseIdLearnersRoute:
-    AuthenticatedStudioCoursesCourseIdLearnersRoute,
-  AuthenticatedStudioCoursesCourseIdQuestionsRoute:
-    AuthenticatedStudioCoursesCourseIdQuestionsRoute,
-  AuthenticatedStudioSchoolsSchoolIdMembersRoute:
-    AuthenticatedStudioSchoolsSchoolIdMembersRoute,
-  AuthenticatedStudioSchoolsSchoolIdPageRoute:
-    AuthenticatedStudioSchoolsSchoolIdPageRoute,
-  AuthenticatedStudioCoursesCourseIdIndexRoute:
-    AuthenticatedStudioCoursesCourseIdIndexRoute,
-  AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute:
-    AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute,
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,AuthenticatedAchievementsRoute: AuthenticatedAchievementsRoute,AuthenticatedCalendarRoute: AuthenticatedCalendarRoute,AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,AuthenticatedStatsRoute: AuthenticatedStatsRoute,AuthenticatedInvitationsInvitationIdRoute: AuthenticatedInvitationsInvitationIdRoute,AuthenticatedStudioQuestionsRoute: AuthenticatedStudioQuestionsRoute,AuthenticatedStudioIndexRoute: AuthenticatedStudioIndexRoute,AuthenticatedLearnSlugNotesRoute: AuthenticatedLearnSlugNotesRoute,AuthenticatedStudioCoursesCourseIdAnalyticsRoute: AuthenticatedStudioCoursesCourseIdAnalyticsRoute,AuthenticatedStudioCoursesCourseIdAnnouncementsRoute: AuthenticatedStudioCoursesCourseIdAnnouncementsRoute,AuthenticatedStudioCoursesCourseIdLearnersRoute: AuthenticatedStudioCoursesCourseIdLearnersRoute,AuthenticatedStudioCoursesCourseIdQuestionsRoute: AuthenticatedStudioCoursesCourseIdQuestionsRoute,AuthenticatedStudioSchoolsSchoolIdMembersRoute: AuthenticatedStudioSchoolsSchoolIdMembersRoute,AuthenticatedStudioSchoolsSchoolIdPageRoute: AuthenticatedStudioSchoolsSchoolIdPageRoute,AuthenticatedStudioCoursesCourseIdIndexRoute: AuthenticatedStudioCoursesCourseIdIndexRoute,AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute: AuthenticatedStudioCoursesCourseIdLessonsLessonIdRoute
 }
 
-const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
-  AuthenticatedRouteChildren,
-)
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(AuthenticatedRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AuthenticatedRoute: AuthenticatedRouteWithChildren,
-  UnsubscribeRoute: UnsubscribeRoute,
-  AuthCallbackRoute: AuthCallbackRoute,
-  AuthForgotRoute: AuthForgotRoute,
-  AuthMfaRoute: AuthMfaRoute,
-  AuthResetRoute: AuthResetRoute,
-  AuthSignInRoute: AuthSignInRoute,
-  AuthSignUpRoute: AuthSignUpRoute,
-  CCodeRoute: CCodeRoute,
-  CoursesSlugRoute: CoursesSlugRoute,
-  InviteTokenRoute: InviteTokenRoute,
-  SchoolsSlugRoute: SchoolsSlugRoute,
-  CoursesIndexRoute: CoursesIndexRoute,
-  LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,
-  StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute,
+  IndexRoute: IndexRoute,AuthenticatedRoute: AuthenticatedRouteWithChildren,UnsubscribeRoute: UnsubscribeRoute,AuthCallbackRoute: AuthCallbackRoute,AuthForgotRoute: AuthForgotRoute,AuthMfaRoute: AuthMfaRoute,AuthResetRoute: AuthResetRoute,AuthSignInRoute: AuthSignInRoute,AuthSignUpRoute: AuthSignUpRoute,CCodeRoute: CCodeRoute,CoursesSlugRoute: CoursesSlugRoute,InviteTokenRoute: InviteTokenRoute,SchoolsSlugRoute: SchoolsSlugRoute,CoursesIndexRoute: CoursesIndexRoute,LearnSlugLessonIdRoute: LearnSlugLessonIdRoute,StudioCoursesCourseIdAccessRoute: StudioCoursesCourseIdAccessRoute
 }
-export const routeTree = rootRouteImport
-  ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>()
+export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>()
