@@ -21,10 +21,24 @@ describe('inlineScript', () => {
 
 describe('buildBootScript', () => {
   it("builds src/boot.ts small, without the app's Supabase client", { timeout: 30_000 }, async () => {
-    const code = await buildBootScript(path.resolve(import.meta.dirname, '..'), 'src/boot.ts')
+    const root = path.resolve(import.meta.dirname, '..')
+    const code = await buildBootScript({ root, mode: 'production', envDir: root }, 'src/boot.ts')
     expect(code.length).toBeGreaterThan(500)
     expect(code.length).toBeLessThan(6000)
     expect(code).toContain('rest/v1/rpc/course_outline')
     expect(code).not.toMatch(/\bimport\s*[({]|PostgrestClient|GoTrueClient|FunctionsClient/)
+  })
+
+  it('asks the API the app is built for', { timeout: 30_000 }, async () => {
+    const root = path.resolve(import.meta.dirname, '..')
+    const before = process.env.VITE_SUPABASE_URL
+    process.env.VITE_SUPABASE_URL = 'https://project-ref.supabase.co'
+    try {
+      const code = await buildBootScript({ root, mode: 'production', envDir: root }, 'src/boot.ts')
+      expect(code).toContain('https://project-ref.supabase.co')
+    } finally {
+      if (before === undefined) delete process.env.VITE_SUPABASE_URL
+      else process.env.VITE_SUPABASE_URL = before
+    }
   })
 })

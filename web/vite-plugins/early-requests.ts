@@ -1,8 +1,9 @@
-// index.html's boot script (src/boot.ts): the first requests of the course page and the player, asked
-// as soon as the HTML arrives. It is built on its own, as one classic script with everything it imports, and inlined
-// at the top of the head: a second module script would join the app's entry chunk (Vite bundles one entry per page)
-// and run only once the app's code had arrived, and a file of its own would cost a round trip before asking. Only the
-// production build carries it; the dev server's pages ask when the app runs, and the app does not depend on it.
+// index.html's boot script (src/boot.ts): the first requests of the course page and the player, asked as soon as the
+// HTML arrives. It is built on its own, as one classic script with everything it imports, and inlined at the top of
+// the head: a second module script would join the app's entry chunk (Vite bundles one entry per page) and run only
+// once the app's code had arrived, and a file of its own would cost a round trip before asking. It is built in the
+// app build's mode, from the same env files, so it asks the API the app asks. Only the production build carries it;
+// the dev server's pages ask when the app runs, and the app does not depend on it.
 import path from 'node:path'
 import { build, type Plugin, type Rolldown } from 'vite'
 
@@ -17,12 +18,20 @@ export function inlineScript(output: (Rolldown.OutputChunk | Rolldown.OutputAsse
   return chunk.code.replace(/<\/script/gi, '<\\/script').trim()
 }
 
+/** How the app is built, which the boot script is built with too. */
+export interface BootBuild {
+  root: string
+  mode: string
+  envDir: string | false
+}
+
 /** The boot script at `entry` (from `root`), built on its own as the code of one classic script. */
-export async function buildBootScript(root: string, entry: string): Promise<string> {
+export async function buildBootScript({ root, mode, envDir }: BootBuild, entry: string): Promise<string> {
   const result = await build({
     configFile: false,
     root,
-    mode: 'production',
+    mode,
+    envDir,
     logLevel: 'warn',
     resolve: { tsconfigPaths: true },
     build: {
@@ -37,16 +46,16 @@ export async function buildBootScript(root: string, entry: string): Promise<stri
 }
 
 export function earlyRequests(entry: string): Plugin {
-  let root = process.cwd()
+  let app: BootBuild = { root: process.cwd(), mode: 'production', envDir: process.cwd() }
   let code = ''
   return {
     name: 'summit:early-requests',
     apply: 'build',
     configResolved(config) {
-      root = config.root
+      app = { root: config.root, mode: config.mode, envDir: config.envDir }
     },
     async buildStart() {
-      code = await buildBootScript(root, entry)
+      code = await buildBootScript(app, entry)
     },
     transformIndexHtml: {
       order: 'post',

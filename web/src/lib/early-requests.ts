@@ -1,10 +1,10 @@
-// The first requests of the pages most visits start on, asked by index.html's inline boot script
-// (src/boot.ts) while the app's code is still on its way. On a slow phone the course page's outline
-// went out only once the entry chunk had downloaded and run (about 2 s after the first byte at 400 ms round trips), and
-// its cover only after that. The page's own call then takes the answer instead of asking again: once, for the same
-// question asked with the same token, in the first seconds of the visit. Anything else (another page, a token the
-// client has refreshed meanwhile, an error answer, a late page) is asked again the usual way, so an early answer can
-// save a round trip but never change what the page gets.
+// The first requests of the pages most visits start on, asked by index.html's inline boot script (src/boot.ts) while
+// the app's code is still on its way. On a slow phone the course page's outline went out only once the entry chunk
+// had downloaded and run (about 2 s after the first byte at 400 ms round trips), and its cover only after that. The
+// page's own call then takes the answer instead of asking again: once, for the same question asked with the same
+// token, in the first seconds of the visit. Anything else (another page, a token the client has refreshed meanwhile,
+// an answer without a JSON body, a late page) is asked again the usual way, so an early answer can save a round trip
+// but never change what the page gets.
 import type { SupabaseClient } from './supabase'
 import { isUuid } from './uuid'
 
