@@ -5,6 +5,7 @@
 // token, in the first seconds of the visit. Anything else (another page, a token the client has refreshed meanwhile,
 // an answer without a JSON body, a late page) is asked again the usual way, so an early answer can save a round trip
 // but never change what the page gets.
+import { hasAuthRedirect } from './lazy-auth'
 import type { SupabaseClient } from './supabase'
 import { isUuid } from './uuid'
 
@@ -105,9 +106,7 @@ export function storedAccessToken(
   nowMs: number,
   location: Pick<Location, 'hash' | 'search'>,
 ): string | null | undefined {
-  if (/(^|[#&?])(access_token|error|error_description|code)=/.test(`${location.hash}${location.search}`)) {
-    return undefined
-  }
+  if (hasAuthRedirect(location)) return undefined
   if (stored === null) return null
   try {
     const session = JSON.parse(stored) as { access_token?: unknown; expires_at?: unknown }

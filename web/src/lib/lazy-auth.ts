@@ -57,6 +57,11 @@ interface Listener {
   real?: Subscription
 }
 
+/** Whether the address carries Auth's redirect (tokens, a code or an error), which auth-js reads as it starts. */
+export function hasAuthRedirect(location: Pick<Location, 'hash' | 'search'>): boolean {
+  return /(^|[#&?])(access_token|error|error_description|code)=/.test(`${location.hash}${location.search}`)
+}
+
 /** Whether this browser may have a session: one stored under `storageKey`, or Auth's redirect in the URL. */
 export function mayHaveSession(storageKey: string, location: Pick<Location, 'hash' | 'search'>): boolean {
   try {
@@ -64,7 +69,7 @@ export function mayHaveSession(storageKey: string, location: Pick<Location, 'has
   } catch {
     return true
   }
-  return /(^|[#&?])(access_token|error|error_description|code)=/.test(`${location.hash}${location.search}`)
+  return hasAuthRedirect(location)
 }
 
 export function lazyAuth(create: () => Promise<AuthClient>, storageKey: string): AuthClient {
