@@ -3,7 +3,7 @@
 // Loading starts once the page that first shows markdown has been painted, so fetching and compiling the parser never
 // competes with that page becoming usable.
 import { lazy, Suspense } from 'react'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from './loading-blocks'
 import type { MarkdownProps } from './markdown'
 
 /**
@@ -24,18 +24,12 @@ const Markdown = lazy(() =>
 
 export function LazyMarkdown(props: MarkdownProps) {
   return (
-    <Suspense fallback={<MarkdownPlaceholder />}>
+    <Suspense
+      fallback={
+        <LoadingBlocks label="Loading the text" blocks={['h-4 w-full', 'h-4 w-11/12', 'h-4 w-2/3']} className="gap-2" />
+      }
+    >
       <Markdown {...props} />
     </Suspense>
-  )
-}
-
-function MarkdownPlaceholder() {
-  return (
-    <div role="status" aria-label="Loading the text" className="flex flex-col gap-2">
-      <Skeleton className="h-4 w-full" />
-      <Skeleton className="h-4 w-11/12" />
-      <Skeleton className="h-4 w-2/3" />
-    </div>
   )
 }

@@ -81,49 +81,32 @@ describe('storedAccessToken', () => {
 describe('takeEarlyAnswer', () => {
   const key = earlyKey('course_outline', { slug: 's' })
   const answer = { ok: true, body: { course: {} } }
+  /** Takes the answer to `key` for a client whose token is `token`, `at` ms after the boot script asked. */
+  const take = (token: string | null, at = 100) =>
+    takeEarlyAnswer(
+      key,
+      async () => token,
+      () => at,
+    )
 
   it('gives the answer once, for the same token', async () => {
     leaveEarlyAnswers('jwt', { [key]: answer })
-    expect(
-      await takeEarlyAnswer(
-        key,
-        async () => 'jwt',
-        () => 100,
-      ),
-    ).toEqual(answer)
-    expect(
-      await takeEarlyAnswer(
-        key,
-        async () => 'jwt',
-        () => 100,
-      ),
-    ).toBeNull()
+    expect(await take('jwt')).toEqual(answer)
+    expect(await take('jwt')).toBeNull()
   })
 
   it('drops an answer asked with another token (a refreshed session, a sign-in) or too long ago', async () => {
     leaveEarlyAnswers(null, { [key]: answer })
-    expect(
-      await takeEarlyAnswer(
-        key,
-        async () => 'jwt',
-        () => 100,
-      ),
-    ).toBeNull()
+    expect(await take('jwt')).toBeNull()
     expect(window.__summitEarly?.answers[key]).toBeUndefined()
     leaveEarlyAnswers('jwt', { [key]: answer })
-    expect(
-      await takeEarlyAnswer(
-        key,
-        async () => 'jwt',
-        () => EARLY_ANSWER_TTL_MS + 1,
-      ),
-    ).toBeNull()
+    expect(await take('jwt', EARLY_ANSWER_TTL_MS + 1)).toBeNull()
   })
 
   it('is null when nothing was asked, or not this', async () => {
-    expect(await takeEarlyAnswer(key, async () => null)).toBeNull()
+    expect(await take(null)).toBeNull()
     leaveEarlyAnswers(null, { other: answer })
-    expect(await takeEarlyAnswer(key, async () => null)).toBeNull()
+    expect(await take(null)).toBeNull()
   })
 })
 

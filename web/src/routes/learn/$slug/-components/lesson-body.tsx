@@ -7,7 +7,7 @@ import { LazyMarkdown } from '@/components/lazy-markdown'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
 import { TextLesson } from '@/features/learn/components/text-lesson'
 import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
 
@@ -44,7 +44,7 @@ export function LessonBody(props: LessonBodyProps) {
   if (lesson.kind === 'video') return <VideoLessonBody {...props} content={content} />
   if (lesson.kind === 'quiz') {
     return (
-      <Suspense fallback={<QuizPlaceholder />}>
+      <Suspense fallback={<LoadingBlocks label="Loading the quiz" blocks={['h-8 w-2/3', 'h-24 w-full']} />}>
         <QuizLesson key={`quiz-${lesson.id}`} lessonId={lesson.id} slug={slug} canTake={canSave} next={props.next} />
       </Suspense>
     )
@@ -117,14 +117,5 @@ function VideoLessonNotes({ body, language }: { body: string; language: string }
         </div>
       </CollapsibleContent>
     </Collapsible>
-  )
-}
-
-function QuizPlaceholder() {
-  return (
-    <div role="status" aria-label="Loading the quiz" className="flex flex-col gap-3">
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-24 w-full" />
-    </div>
   )
 }

@@ -3,7 +3,7 @@
 // video lesson exposes; the notes feature only gets the two callbacks it needs. Both load with the first lesson that
 // shows them, below the lesson: not in the player's first load, which visitors get too.
 import { lazy, Suspense, type RefObject } from 'react'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 import type { VideoPlayerHandle } from '@/features/learn/components/video-lesson'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
 
@@ -36,19 +36,10 @@ export function LessonDiscussion({ slug, lessonId, userId, mode, video }: Lesson
   // panels beside the new ones and a note typed into the stale one was saved on the previous lesson.
   return (
     <div key={lessonId} className="flex flex-col gap-4">
-      <Suspense fallback={<DiscussionPlaceholder />}>
+      <Suspense fallback={<LoadingBlocks label="Loading notes and questions" blocks={['h-6 w-40', 'h-20 w-full']} />}>
         {mode === 'learner' ? <LessonNotes userId={userId} lessonId={lessonId} slug={slug} video={controls} /> : null}
         <LessonQuestions userId={userId} lessonId={lessonId} isStaff={mode === 'staff'} />
       </Suspense>
-    </div>
-  )
-}
-
-function DiscussionPlaceholder() {
-  return (
-    <div role="status" aria-label="Loading notes and questions" className="flex flex-col gap-3">
-      <Skeleton className="h-6 w-40" />
-      <Skeleton className="h-20 w-full" />
     </div>
   )
 }
