@@ -1,8 +1,8 @@
 // index.html's boot script asks the course page's and the player's first requests while the app's code is still on
-// its way (src/boot.ts): the app takes those answers instead of asking again. Checked with the app's
-// entry chunk held back for a second and a half, so an answer the page uses can only have been asked by the boot
-// script: a visitor's course page, an enrolled learner's (the request carries their token, the page their progress),
-// and a video lesson's outline and media. Runs against the production build `npm test` serves, which carries the script.
+// its way (src/boot.ts): the app takes those answers instead of asking again. Checked with the app's entry chunk held
+// back for a second and a half, so an answer the page uses can only have been asked by the boot script: a visitor's
+// course page, an enrolled learner's (the request carries their token, the page their progress), and a video
+// lesson's outline and media. Runs against the production build `npm test` serves, which carries the script.
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { createConfirmedUser, signIn } from './support'
 import { enrollAs } from './support/enrollment'
