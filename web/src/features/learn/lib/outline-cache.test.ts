@@ -1,5 +1,5 @@
 // Patching cached outlines: the lesson, its section count and the course totals change together; other courses'
-// lessons leave the outline untouched.
+// lessons and answers older than the cached progress leave the outline untouched.
 import { describe, expect, it } from 'vitest'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { applyProgressPatch } from './outline-cache'
@@ -82,6 +82,31 @@ describe('applyProgressPatch', () => {
     expect(next.progress.percent).toBe(100)
     expect(next.viewer.enrollment?.status).toBe('completed')
     expect(next.viewer.enrollment?.id).toBe('e')
+  })
+
+  it('leaves the outline as it is for an answer older than the progress it holds, whichever arrives last', () => {
+    // The tick's answer (12:00:02) came back first; the answer to the save made as the lesson opened (12:00:01) after.
+    const ticked = applyProgressPatch(outline(), {
+      lessonId: 'd',
+      progress: { status: 'completed', updated_at: '2026-01-01T12:00:02.5Z' },
+      courseProgress: { completed: 2, total: 4, percent: 50 },
+    })
+    const late = applyProgressPatch(ticked, {
+      lessonId: 'd',
+      progress: { status: 'in_progress', updated_at: '2026-01-01T12:00:01Z' },
+      courseProgress: { completed: 1, total: 4, percent: 25 },
+    })
+    expect(late).toBe(ticked)
+    expect(late.sections[1]?.lessons[1]?.progress?.status).toBe('completed')
+    // A newer answer, or one without a date (an optimistic tick), still applies.
+    const newer = applyProgressPatch(ticked, {
+      lessonId: 'd',
+      progress: { status: 'in_progress', updated_at: '2026-01-01T12:00:03Z' },
+    })
+    expect(newer.sections[1]?.lessons[1]?.progress?.status).toBe('in_progress')
+    expect(applyProgressPatch(ticked, { lessonId: 'd', progress: { status: 'in_progress' } }).progress.completed).toBe(
+      1,
+    )
   })
 
   it('returns the same object for a lesson of another course', () => {

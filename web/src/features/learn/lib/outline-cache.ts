@@ -24,9 +24,14 @@ export function outlineHasLesson(outline: Pick<CourseOutline, 'sections'>, lesso
   return outline.sections.some((section) => section.lessons.some((lesson) => lesson.id === lessonId))
 }
 
-/** The outline with one lesson's progress replaced and every count that depends on it recomputed. */
+/**
+ * The outline with one lesson's progress replaced and every count that depends on it recomputed. An answer older than
+ * the progress the outline holds (by the server's updated_at) changes nothing: two saves in flight can answer in
+ * either order, and the tick the learner just made must not be undone by the answer to the save made before it.
+ */
 export function applyProgressPatch<T extends CourseOutline>(outline: T, patch: ProgressPatch): T {
   if (!outlineHasLesson(outline, patch.lessonId)) return outline
+  if (isOlderThanCached(outline, patch)) return outline
   const sections = outline.sections.map((section) => {
     if (!section.lessons.some((lesson) => lesson.id === patch.lessonId)) return section
     const lessons = section.lessons.map((lesson) =>
@@ -58,4 +63,11 @@ export function applyProgressPatch<T extends CourseOutline>(outline: T, patch: P
 /** Whether cached data looks like an outline (the prefix ['courses', 'outline'] holds nothing else, but be sure). */
 export function isOutline(data: unknown): data is CourseOutline {
   return typeof data === 'object' && data !== null && 'sections' in data && 'course' in data && 'progress' in data
+}
+
+function isOlderThanCached(outline: CourseOutline, patch: ProgressPatch): boolean {
+  const incoming = patch.progress?.updated_at
+  if (!incoming) return false
+  const cached = outline.sections.flatMap((section) => section.lessons).find((l) => l.id === patch.lessonId)?.progress
+  return cached ? Date.parse(incoming) < Date.parse(cached.updated_at) : false
 }
