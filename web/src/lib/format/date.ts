@@ -1,16 +1,18 @@
 // Dates as the app prints them. Instants (issued_at, updated_at) go through Intl in en-US; a learner's calendar days
 // ('2026-11-03', already in their time zone) are read as dates, never as instants a zone could shift by a day.
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+import { lazyFormat } from './lazy-format'
+
+const longDate = lazyFormat(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
+const mediumDate = lazyFormat(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }))
 
 /** "November 18, 2026" (certificates and other formal dates). */
 export function formatLongDate(iso: string): string {
-  return longDate.format(new Date(iso))
+  return longDate().format(new Date(iso))
 }
 
 /** "Nov 18, 2026". */
 export function formatDate(iso: string): string {
-  return mediumDate.format(new Date(iso))
+  return mediumDate().format(new Date(iso))
 }
 
 /** "Nov 18, 2026", or a dash for a moment that has not happened (never active, never removed). */
@@ -61,10 +63,10 @@ export function shortDay(day: string): string {
   return `${date} ${(months[month - 1] ?? '').slice(0, 3)}`
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+const dateTime = lazyFormat(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }))
 
 /** "Nov 18, 2026, 3:05 PM": an instant someone acts at (when a quiz's next attempt opens, when one was submitted). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date)
 }

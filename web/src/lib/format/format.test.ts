@@ -1,5 +1,6 @@
-// The app's one formatting module: clock times, lengths, study time, dates, counts and plurals.
-import { describe, expect, it } from 'vitest'
+// The app's one formatting module: clock times, lengths, study time, dates, counts and plurals, and its formatters
+// made on first use.
+import { describe, expect, it, vi } from 'vitest'
 import {
   describeLength,
   formatClock,
@@ -21,6 +22,7 @@ import {
   truncateText,
   weekdayIndex,
 } from '.'
+import { lazyFormat } from './lazy-format'
 
 describe('formatClock', () => {
   it.each([
@@ -156,5 +158,16 @@ describe('truncateText', () => {
     expect(truncateText('  Spaces   collapse  ', 20)).toBe('Spaces collapse')
     expect(truncateText('Supercalifragilistic', 8)).toBe('Superca…')
     expect(truncateText('Keyboard navigation and focus order', 14).length).toBeLessThanOrEqual(14)
+  })
+})
+
+describe('lazyFormat', () => {
+  it('makes the formatter on its first use, once', () => {
+    const make = vi.fn(() => new Intl.NumberFormat('en-US'))
+    const numbers = lazyFormat(make)
+    expect(make).not.toHaveBeenCalled()
+    expect(numbers().format(1204)).toBe('1,204')
+    expect(numbers()).toBe(numbers())
+    expect(make).toHaveBeenCalledTimes(1)
   })
 })
