@@ -13,19 +13,28 @@ function aptPackageExists(name: string): boolean {
   return spawnSync('apt-cache', ['show', name], { stdio: 'ignore' }).status === 0
 }
 
+/** Whether this process can install Debian packages itself: root, with apt-get. */
+function canApt(): boolean {
+  return process.platform === 'linux' && process.getuid?.() === 0 && onPath('apt-get')
+}
+
 let aptUpdated = false
 
+/** `apt-get update`, once per run. */
+function aptUpdate(): void {
+  if (aptUpdated) return
+  process.stdout.write(dim('  apt-get update\n'))
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  aptUpdated = true
+}
+
 function aptInstall(packages: string[]): void {
-  if (process.getuid?.() !== 0 || !onPath('apt-get')) {
+  if (!canApt()) {
     throw new Error(
       `Missing system packages: ${packages.join(', ')}. Install them (Debian/Ubuntu: sudo apt-get install ${packages.join(' ')}) and run again.`,
     )
   }
-  if (!aptUpdated) {
-    process.stdout.write(dim('  apt-get update\n'))
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-    aptUpdated = true
-  }
+  aptUpdate()
   process.stdout.write(dim(`  apt-get install ${packages.join(' ')}\n`))
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -38,9 +47,8 @@ function pgtapPackage(): string {
   const candidates = ['postgresql-17-pgtap', 'postgresql-16-pgtap', 'postgresql-15-pgtap']
   const found = candidates.find(aptPackageExists)
   if (found) return found
-  if (!aptUpdated && process.getuid?.() === 0 && onPath('apt-get')) {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-    aptUpdated = true
+  if (!aptUpdated && canApt()) {
+    aptUpdate()
     return candidates.find(aptPackageExists) ?? candidates.at(-1)!
   }
   return candidates.at(-1)!
@@ -65,7 +73,7 @@ export function ensureDatabaseTestTools(): void {
 export function ensureChromium(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (runs(path)) return path
-  if (process.platform === 'linux' && process.getuid?.() === 0 && onPath('apt-get')) {
+  if (canApt()) {
     aptInstall(['chromium'])
     return path
   }
@@ -86,7 +94,7 @@ export function ensureHeadlessChromium(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
   const shell = '/usr/lib/chromium/chromium-headless-shell'
   if (runs(shell)) return shell
-  if (process.platform === 'linux' && process.getuid?.() === 0 && onPath('apt-get')) {
+  if (canApt()) {
     try {
       aptInstall(['chromium-headless-shell'])
       if (runs(shell)) return shell
