@@ -18,7 +18,7 @@ import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster
 import { Browser, type Progress } from './live-browser.ts'
 import { forkLiveServer } from './live-fork.ts'
 import type { TenantSample } from './live-server.ts'
-import { percentile } from './realtime-load.ts'
+import { percentileOf as percentile } from './percentile-rank.ts'
 import { courseLearner, lessonId, seedCourse } from './stats-data.ts'
 
 const flag = (name: string, fallback: number) => {

@@ -130,9 +130,3 @@ export async function broadcastStream(
   await Promise.all([...channels, sending].map((channel) => channel.unsubscribe()))
   return { latencies, expected, received: latencies.length, seconds: sendSeconds }
 }
-
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}

@@ -14,7 +14,8 @@ import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { freePort, startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { checkTimes, type CheckTimes } from './realtime-check.ts'
 import { classLoad, CLASS_SCHEMA } from './realtime-class.ts'
-import { broadcastStream, changeFanout, percentile, signedInClient, type Latencies } from './realtime-load.ts'
+import { median, percentileOf as percentile } from './percentile-rank.ts'
+import { broadcastStream, changeFanout, signedInClient, type Latencies } from './realtime-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const FANOUT = Number(process.env.BENCH_FANOUT ?? 1000)
@@ -92,7 +93,7 @@ try {
     const fanout = await changeFanout(subscribers.slice(0, FANOUT), sql, CHANGES, 5000, async () => {
       check = await checkTimes(db.url, 1)
     })
-    const median = (values: number[]) => percentile(values, 50).toFixed(1)
+    const medianMs = (values: number[]) => median(values).toFixed(1)
     process.stdout.write(
       line(
         `one row change → ${FANOUT} subscribers (RLS per user, each its own socket), ${CHANGES} changes`,
@@ -101,10 +102,10 @@ try {
       ) +
         `    lost ${fanout.lost}, duplicates ${fanout.duplicates}   target: 0 and 0\n` +
         `    where the time goes: the database's check of one change for ${check!.subscribers} subscribers (median ` +
-        `of ${check!.original.length}, alternately): realtime.apply_rls() in one call ${median(check!.original)} ms, ` +
-        `the service's (its copy, ${check!.parts} connections) ${median(check!.service)} ms` +
+        `of ${check!.original.length}, alternately): realtime.apply_rls() in one call ${medianMs(check!.original)} ms, ` +
+        `the service's (its copy, ${check!.parts} connections) ${medianMs(check!.service)} ms` +
         `${check!.same ? '' : ' (ANSWERS DIFFER)'}; first to last delivery of a change at the subscribers: ` +
-        `median ${median(fanout.spreads)} ms\n`,
+        `median ${medianMs(fanout.spreads)} ms\n`,
     )
   }
   if (SCENARIOS.has('class')) {

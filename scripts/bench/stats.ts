@@ -19,7 +19,8 @@ import { syncMigrations } from '../local-stack/db/migrations.ts'
 import { signHs256 } from '../local-stack/keys/jwt.ts'
 import { startScratchCluster } from '../local-stack/rest/testing/scratch-cluster.ts'
 import { asUser } from './analytics-queries.ts'
-import { percentile, signedInClient, subscribed } from './realtime-load.ts'
+import { percentileOf as percentile } from './percentile-rank.ts'
+import { signedInClient, subscribed } from './realtime-load.ts'
 import { courseId, courseLearner, lessonId, seedCourse, seedStatsLearner, statsLearner } from './stats-data.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
