@@ -2,7 +2,7 @@
 // client in it): asks the first requests of the page at this address (see lib/early-requests.ts) as soon as the
 // HTML arrives, instead of once the app's code has downloaded and run, and on the course page hints the cover the
 // outline names, the page's largest paint, so it downloads beside the app's code.
-import { cardCoverSizes, coverSourcesAt, hintCover } from '@/features/courses/lib/cover-url'
+import { coverSourcesAt, hintCover } from '@/features/courses/lib/cover-url'
 import { earlyRequests, storedAccessToken, type EarlyAnswer, type EarlyAnswers } from '@/lib/early-requests'
 import { publicUrl } from '@/lib/lazy-storage'
 import { apiBase, authStorageKey, keyAsBearer, supabasePublishableKey } from '@/lib/supabase-env'
@@ -35,14 +35,14 @@ function start(): void {
   for (const request of requests) if (request.hintsCover) void early.answers[request.key]?.then(hintCourseCover)
 }
 
-/** The course page's cover, as its loader would hint it (preloadCover). */
+/** The course page's cover, as its loader would hint it (preloadCover, with a card's sizes). */
 function hintCourseCover(answer: EarlyAnswer | null): void {
   if (!answer?.ok) return
   const coverPath = (answer.body as { course?: { cover_path?: unknown } } | null)?.course?.cover_path
   if (typeof coverPath !== 'string' || coverPath === '') return
   const storageUrl = new URL('storage/v1', apiBase).href
   const at = (width: number) => publicUrl(storageUrl, 'course-covers', coverPath, { transform: { width } })
-  hintCover(coverSourcesAt(at), cardCoverSizes)
+  hintCover(coverSourcesAt(at))
 }
 
 start()

@@ -1,6 +1,6 @@
 // Reads of courses: the public catalog (search, filters, sort, pages of 24), the featured strip on the home page,
 // one course's outline (the `course_outline` RPC, one round trip), and the signed-in learner's own courses.
-import { earlyRpc } from '@/lib/early-requests'
+import { callCourseOutline } from '@/lib/courses/course-outline-call'
 import type { SupabaseClient } from '@/lib/supabase'
 import { CATALOG_PAGE_SIZE, type CatalogQuery } from '../schemas/catalog-search.schema'
 import { courseOutlineSchema, type CourseLevel, type CourseOutline } from '@/lib/courses/course-outline.schema'
@@ -141,10 +141,5 @@ export async function getCourseOutline(
   slug: string,
   asLearner = false,
 ): Promise<CourseOutline> {
-  const args = asLearner ? { slug, as_learner: true } : { slug }
-  const early = await earlyRpc(client, 'course_outline', args)
-  if (early !== null) return courseOutlineSchema.parse(early)
-  const { data, error } = await client.rpc('course_outline', args)
-  if (error) throw error
-  return courseOutlineSchema.parse(data)
+  return courseOutlineSchema.parse(await callCourseOutline(client, asLearner ? { slug, as_learner: true } : { slug }))
 }

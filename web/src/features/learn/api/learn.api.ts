@@ -3,7 +3,8 @@
 // lesson id beside the outline (the `lesson-media` function), or from the outline's paths after it.
 import { courseOutlineSchema, type CourseOutline } from '@/lib/courses/course-outline.schema'
 import type { outlineLessonDetailSchema } from '@/lib/courses/course-outline.schema'
-import { earlyAnswer, earlyRpc } from '@/lib/early-requests'
+import { callCourseOutline } from '@/lib/courses/course-outline-call'
+import { earlyAnswer } from '@/lib/early-requests'
 import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'
 import type * as z from 'zod/mini'
 
@@ -18,15 +19,8 @@ export async function getPlayerOutline(
   asLearner = false,
 ): Promise<PlayerOutline> {
   const args = asLearner ? { slug, lesson_id: lessonId, as_learner: true } : { slug, lesson_id: lessonId }
-  const early = await earlyRpc(client, 'course_outline', args)
-  const outline = courseOutlineSchema.parse(early ?? (await outlineRpc(client, args)))
+  const outline = courseOutlineSchema.parse(await callCourseOutline(client, args))
   return { ...outline, lesson: outline.lesson ?? null }
-}
-
-async function outlineRpc(client: SupabaseClient, args: { slug: string; lesson_id: string; as_learner?: boolean }) {
-  const { data, error } = await client.rpc('course_outline', args)
-  if (error) throw error
-  return data
 }
 
 export interface LessonMedia {
