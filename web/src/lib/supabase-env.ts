@@ -15,9 +15,9 @@ export const apiBase = new URL(supabaseUrl.endsWith('/') ? supabaseUrl : `${supa
 export const authStorageKey = `sb-${apiBase.hostname.split('.')[0]}-auth-token`
 
 /**
- * Whether a request made without a session carries the key as its bearer too. supabase-js does so for PostgREST and
- * Storage; Functions take a publishable key (`sb_…`) only as `apikey`.
+ * Whether a request made without a session carries the key as its bearer too. supabase-js does so for PostgREST (and
+ * Storage, which shares its fetch here); Functions take a publishable key (`sb_…`) only as `apikey`.
  */
-export function keyAsBearer(service: 'rest' | 'storage' | 'functions'): boolean {
+export function keyAsBearer(service: 'rest' | 'functions'): boolean {
   return service !== 'functions' || !supabasePublishableKey.startsWith('sb_')
 }
