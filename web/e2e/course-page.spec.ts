@@ -30,6 +30,11 @@ test('a visitor sees the outline with previews and locks, and opens a preview le
   await second.focus()
   await page.keyboard.press('Enter')
   await expect(second).toHaveAttribute('aria-expanded', 'true')
+  // Up and Down move between the sections' buttons.
+  await page.keyboard.press('ArrowUp')
+  await expect(firstSection).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(second).toBeFocused()
 
   // Visitors are sent to sign in, and back here afterwards.
   const signInLink = page.getByRole('link', { name: 'Sign in to enroll' })

@@ -1,4 +1,4 @@
-// The course outline (Radix Accordion): one item per section with its chevron, title, "3/7" done when enrolled,
+// The course outline (an accordion): one item per section with its chevron, title, "3/7" done when enrolled,
 // length and lock state; inside, the lessons. Opens the section holding the learner's next lesson (or the first).
 import type { ReactNode } from 'react'
 import { Lock } from 'lucide-react'
@@ -40,7 +40,6 @@ export function CourseOutlineView({ outline, enrolled, renderCheckbox }: CourseO
         </p>
       ) : (
         <Accordion
-          type="multiple"
           defaultValue={openSection ? [openSection.id] : []}
           className="rounded-xl border border-slate-200 bg-white px-3 sm:px-4"
         >
