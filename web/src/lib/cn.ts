@@ -1,8 +1,431 @@
-// Joins class names and resolves Tailwind conflicts, so a caller's `className` can override a
-// component's defaults (e.g. `p-2` wins over a built-in `p-4`).
+// Joins class names and resolves Tailwind conflicts, so a caller's `className` can override a component's defaults
+// (`p-2` wins over a built-in `p-4`, `px-2` after `p-4` keeps both, `text-sm` and `text-slate-600` both stay).
+//
+// Each Tailwind class belongs to a group, the CSS property it sets; of two classes of one group under the same
+// variants (`hover:`, `sm:`, …) and importance (`!`), the later one wins, and a group also overrides the narrower
+// groups it covers (`p` covers `px` and `pt`, `size` covers `w` and `h`). Anything that is not a Tailwind class is
+// kept as it is. This is the rule tailwind-merge applies; `cn.test.ts` holds this file to tailwind-merge's answers on
+// every class this app's source uses, pair by pair, so a class that is added later is checked against it too. It is
+// written here because tailwind-merge knows every utility of Tailwind (8.6 KiB gzip on every page's first load)
+// where this needs the ones a project like this one writes.
 import { clsx, type ClassValue } from 'clsx'
-import { twMerge } from 'tailwind-merge'
 
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs))
+  return mergeClasses(clsx(inputs))
+}
+
+const tshirt = /^(\d+(\.\d+)?)?(xs|sm|md|lg|xl)$/
+const arbitrary = /^[[(].*[\])]$/
+const isNumber = (value: string) => value !== '' && !Number.isNaN(Number(value))
+const isLength = (value: string) => /^\[(length:|(\d|\.|calc|min|max|clamp|var)).*\]$|^\((length:)?.*\)$/.test(value)
+const isSpacing = (value: string) => value === 'px' || isNumber(value) || arbitrary.test(value)
+const isBorderWidth = (value: string) => value === '' || isNumber(value) || isLength(value)
+const lineStyles = ['solid', 'dashed', 'dotted', 'double']
+const sides = ['x', 'y', 's', 'e', 'bs', 'be', 't', 'r', 'b', 'l']
+const corners = ['s', 'e', 't', 'r', 'b', 'l', 'ss', 'se', 'ee', 'es', 'tl', 'tr', 'br', 'bl']
+
+/** Whole classes that are a group on their own: display, position and the other one-word utilities. */
+const exact: Record<string, string> = {}
+function words(group: string, list: string) {
+  for (const word of list.split(' ')) exact[word] = group
+}
+words(
+  'display',
+  'block inline-block inline flex inline-flex table inline-table table-caption table-cell table-column ' +
+    'table-column-group table-footer-group table-header-group table-row-group table-row flow-root grid inline-grid ' +
+    'contents list-item hidden',
+)
+words('position', 'static fixed absolute relative sticky')
+words('visibility', 'visible invisible collapse')
+words('sr', 'sr-only not-sr-only')
+words('isolation', 'isolate isolation-auto')
+words('text-decoration', 'underline overline line-through no-underline')
+words('text-transform', 'uppercase lowercase capitalize normal-case')
+words('font-style', 'italic not-italic')
+words('font-smoothing', 'antialiased subpixel-antialiased')
+words('text-overflow', 'truncate text-ellipsis text-clip')
+words('fvn-normal', 'normal-nums')
+words('fvn-ordinal', 'ordinal')
+words('fvn-slashed-zero', 'slashed-zero')
+words('fvn-figure', 'lining-nums oldstyle-nums')
+words('fvn-spacing', 'proportional-nums tabular-nums')
+words('fvn-fraction', 'diagonal-fractions stacked-fractions')
+words('grow', 'grow')
+words('shrink', 'shrink')
+words('ring-w-inset', 'ring-inset')
+words('transform', 'transform transform-cpu transform-gpu transform-none')
+words('appearance', 'appearance-none appearance-auto')
+words('resize', 'resize resize-none resize-x resize-y')
+words('filter', 'filter filter-none')
+words('backdrop-filter', 'backdrop-filter backdrop-filter-none')
+
+const bare = new Set(['border', 'rounded', 'shadow', 'outline', 'ring', 'transition', 'blur'])
+
+/** The group of a class without its variants, `!` and leading `-`, or undefined for anything else. */
+function groupOf(base: string): string | undefined {
+  // An arbitrary property, `[overflow-wrap:anywhere]`, is a group of its own per property.
+  if (base.startsWith('[') && base.endsWith(']')) {
+    const property = base.slice(1, base.indexOf(':'))
+    return base.includes(':') && property !== '' ? `[${property}]` : undefined
+  }
+  const whole = exact[base]
+  if (whole) return whole
+  const dash = base.indexOf('-')
+  // A word without a value is a class only for these (`border` is `border-1`, `shadow` the default shadow).
+  if (dash === -1 && !bare.has(base)) return undefined
+  const head = dash === -1 ? base : base.slice(0, dash)
+  const rest = dash === -1 ? '' : base.slice(dash + 1)
+  const is = (...values: string[]) => values.includes(rest)
+  switch (head) {
+    case 'p':
+    case 'px':
+    case 'py':
+    case 'ps':
+    case 'pe':
+    case 'pt':
+    case 'pr':
+    case 'pb':
+    case 'pl':
+    case 'm':
+    case 'mx':
+    case 'my':
+    case 'ms':
+    case 'me':
+    case 'mt':
+    case 'mr':
+    case 'mb':
+    case 'ml':
+      return head.startsWith('p')
+        ? isSpacing(rest)
+          ? head
+          : undefined
+        : isSpacing(rest) || rest === 'auto'
+          ? head
+          : undefined
+    case 'w':
+    case 'h':
+    case 'size':
+      return head
+    case 'min':
+    case 'max': {
+      const [axis, ...value] = rest.split('-')
+      return (axis === 'w' || axis === 'h') && value.length > 0 ? `${head}-${axis}` : undefined
+    }
+    case 'gap':
+      return rest.startsWith('x-') ? 'gap-x' : rest.startsWith('y-') ? 'gap-y' : 'gap'
+    case 'space':
+      return rest.startsWith('x-') ? 'space-x' : rest.startsWith('y-') ? 'space-y' : undefined
+    case 'inset':
+      return rest.startsWith('x-') ? 'inset-x' : rest.startsWith('y-') ? 'inset-y' : 'inset'
+    case 'top':
+    case 'right':
+    case 'bottom':
+    case 'left':
+    case 'start':
+    case 'end':
+    case 'z':
+    case 'order':
+    case 'basis':
+    case 'aspect':
+    case 'opacity':
+    case 'tracking':
+    case 'leading':
+    case 'whitespace':
+    case 'cursor':
+    case 'duration':
+    case 'delay':
+    case 'ease':
+    case 'animate':
+    case 'rotate':
+    case 'accent':
+    case 'caret':
+    case 'fill':
+    case 'stroke':
+    case 'columns':
+    case 'hyphens':
+    case 'content':
+      return head
+    case 'scale':
+      return rest.startsWith('x-') ? 'scale-x' : rest.startsWith('y-') ? 'scale-y' : 'scale'
+    case 'translate':
+      return rest === 'none' ? 'translate-none' : /^[xyz]-/.test(rest) ? `translate-${rest[0]}` : 'translate'
+    case 'pointer':
+      return rest.startsWith('events-') ? 'pointer-events' : undefined
+    case 'select':
+      return 'select'
+    case 'touch':
+      return 'touch'
+    case 'will':
+      return rest.startsWith('change-') ? 'will-change' : undefined
+    case 'transition':
+      return 'transition'
+    case 'flex':
+      if (is('row', 'row-reverse', 'col', 'col-reverse')) return 'flex-direction'
+      if (is('wrap', 'wrap-reverse', 'nowrap')) return 'flex-wrap'
+      return 'flex'
+    case 'grow':
+    case 'shrink':
+      return head
+    case 'grid':
+      if (rest.startsWith('cols-')) return 'grid-cols'
+      if (rest.startsWith('rows-')) return 'grid-rows'
+      if (rest.startsWith('flow-')) return 'grid-flow'
+      return undefined
+    case 'col':
+    case 'row':
+      if (rest.startsWith('span-') || rest === 'auto') return `${head}-start-end`
+      if (rest.startsWith('start-')) return `${head}-start`
+      if (rest.startsWith('end-')) return `${head}-end`
+      return `${head}-start-end`
+    case 'auto':
+      return rest.startsWith('cols-') ? 'auto-cols' : rest.startsWith('rows-') ? 'auto-rows' : undefined
+    case 'justify':
+      if (rest.startsWith('items-')) return 'justify-items'
+      if (rest.startsWith('self-')) return 'justify-self'
+      return 'justify-content'
+    case 'items':
+      return 'align-items'
+    case 'self':
+      return 'align-self'
+    case 'place':
+      if (rest.startsWith('content-')) return 'place-content'
+      if (rest.startsWith('items-')) return 'place-items'
+      if (rest.startsWith('self-')) return 'place-self'
+      return undefined
+    case 'align':
+      return 'vertical-align'
+    case 'overflow':
+      return rest.startsWith('x-') ? 'overflow-x' : rest.startsWith('y-') ? 'overflow-y' : 'overflow'
+    case 'overscroll':
+      return rest.startsWith('x-') ? 'overscroll-x' : rest.startsWith('y-') ? 'overscroll-y' : 'overscroll'
+    case 'object':
+      return is('contain', 'cover', 'fill', 'none', 'scale-down') ? 'object-fit' : 'object-position'
+    case 'line':
+      return rest.startsWith('clamp-') ? 'line-clamp' : undefined
+    case 'list':
+      if (is('inside', 'outside')) return 'list-style-position'
+      return rest.startsWith('image-') ? 'list-image' : 'list-style-type'
+    case 'break':
+      if (is('normal', 'words', 'all', 'keep')) return 'break'
+      if (rest.startsWith('after-')) return 'break-after'
+      if (rest.startsWith('before-')) return 'break-before'
+      if (rest.startsWith('inside-')) return 'break-inside'
+      return undefined
+    case 'wrap':
+      return is('break-word', 'anywhere', 'normal') ? 'wrap' : undefined
+    case 'text':
+      if (is('left', 'center', 'right', 'justify', 'start', 'end')) return 'text-alignment'
+      if (is('wrap', 'nowrap', 'balance', 'pretty')) return 'text-wrap'
+      if (rest === 'base' || tshirt.test(rest) || isLength(rest)) return 'font-size'
+      return 'text-color'
+    case 'font':
+      if (is('thin', 'extralight', 'light', 'normal', 'medium', 'semibold', 'bold', 'extrabold', 'black')) {
+        return 'font-weight'
+      }
+      if (isNumber(rest)) return 'font-weight'
+      return 'font-family'
+    case 'underline':
+      return rest.startsWith('offset-') ? 'underline-offset' : undefined
+    case 'decoration':
+      if (is(...lineStyles, 'wavy')) return 'text-decoration-style'
+      if (is('auto', 'from-font') || isNumber(rest) || isLength(rest)) return 'text-decoration-thickness'
+      return 'text-decoration-color'
+    case 'bg':
+      if (is('fixed', 'local', 'scroll')) return 'bg-attachment'
+      if (rest.startsWith('clip-')) return 'bg-clip'
+      if (rest.startsWith('origin-')) return 'bg-origin'
+      if (is('auto', 'cover', 'contain')) return 'bg-size'
+      if (rest === 'no-repeat' || rest === 'repeat' || rest.startsWith('repeat-')) return 'bg-repeat'
+      if (/^(center|top|bottom|left|right)/.test(rest)) return 'bg-position'
+      if (rest === 'none' || /^(linear|radial|conic|gradient)-/.test(rest)) return 'bg-image'
+      return 'bg-color'
+    case 'from':
+    case 'via':
+    case 'to':
+      return /%$/.test(rest) ? `gradient-${head}-pos` : `gradient-${head}`
+    case 'rounded':
+      return corners.find((corner) => rest === corner || rest.startsWith(`${corner}-`))
+        ? `rounded-${rest.split('-')[0]}`
+        : 'rounded'
+    case 'border':
+      return borderGroup(rest)
+    case 'divide':
+      if (rest === 'x' || rest.startsWith('x-')) return rest === 'x-reverse' ? 'divide-x-reverse' : 'divide-x'
+      if (rest === 'y' || rest.startsWith('y-')) return rest === 'y-reverse' ? 'divide-y-reverse' : 'divide-y'
+      if (is(...lineStyles, 'hidden', 'none')) return 'divide-style'
+      return 'divide-color'
+    case 'outline':
+      if (rest.startsWith('offset-')) return 'outline-offset'
+      if (is(...lineStyles, 'none', 'hidden')) return 'outline-style'
+      return isBorderWidth(rest) ? 'outline-w' : 'outline-color'
+    case 'ring':
+      if (rest.startsWith('offset-')) {
+        const value = rest.slice('offset-'.length)
+        return isNumber(value) || isLength(value) ? 'ring-offset-w' : 'ring-offset-color'
+      }
+      return isBorderWidth(rest) ? 'ring-w' : 'ring-color'
+    case 'shadow':
+      return rest === 'none' || tshirt.test(rest) || /^\[(inset_)?-?\d/.test(rest) ? 'shadow' : 'shadow-color'
+    case 'scroll':
+      if (is('auto', 'smooth')) return 'scroll-behavior'
+      return /^(m|p)[xytrblse]?$|^(m|p)b[se]$/.test(rest.split('-')[0] ?? '')
+        ? `scroll-${rest.split('-')[0]}`
+        : undefined
+    case 'table':
+      return is('auto', 'fixed') ? 'table-layout' : undefined
+    case 'backdrop':
+    case 'blur':
+      return base.startsWith('backdrop-') ? `backdrop-${rest.split('-')[0]}` : 'blur'
+    default:
+      return undefined
+  }
+}
+
+function borderGroup(rest: string): string {
+  if (is(rest, 'collapse', 'separate')) return 'border-collapse'
+  if (is(rest, ...lineStyles, 'hidden', 'none')) return 'border-style'
+  if (rest.startsWith('spacing')) return rest.startsWith('spacing-x') ? 'border-spacing-x' : 'border-spacing'
+  const side = sides.find((s) => rest === s || rest.startsWith(`${s}-`))
+  const value = side ? rest.slice(side.length + 1) : rest
+  const suffix = side ? `-${side}` : ''
+  return isBorderWidth(value) ? `border-w${suffix}` : `border-color${suffix}`
+}
+
+function is(value: string, ...values: string[]) {
+  return values.includes(value)
+}
+
+/** Groups that a class of the key's group also overrides when it comes later. */
+const covers: Record<string, string[]> = {
+  overflow: ['overflow-x', 'overflow-y'],
+  overscroll: ['overscroll-x', 'overscroll-y'],
+  inset: ['inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left'],
+  'inset-x': ['start', 'end', 'right', 'left'],
+  'inset-y': ['top', 'bottom'],
+  flex: ['basis', 'grow', 'shrink'],
+  gap: ['gap-x', 'gap-y'],
+  p: ['px', 'py', 'ps', 'pe', 'pt', 'pr', 'pb', 'pl'],
+  px: ['ps', 'pe', 'pr', 'pl'],
+  py: ['pt', 'pb'],
+  m: ['mx', 'my', 'ms', 'me', 'mt', 'mr', 'mb', 'ml'],
+  mx: ['ms', 'me', 'mr', 'ml'],
+  my: ['mt', 'mb'],
+  size: ['w', 'h'],
+  'font-size': ['leading'],
+  'fvn-normal': ['fvn-ordinal', 'fvn-slashed-zero', 'fvn-figure', 'fvn-spacing', 'fvn-fraction'],
+  'fvn-ordinal': ['fvn-normal'],
+  'fvn-slashed-zero': ['fvn-normal'],
+  'fvn-figure': ['fvn-normal'],
+  'fvn-spacing': ['fvn-normal'],
+  'fvn-fraction': ['fvn-normal'],
+  'line-clamp': ['display', 'overflow'],
+  rounded: corners.map((corner) => `rounded-${corner}`),
+  'rounded-s': ['rounded-ss', 'rounded-es'],
+  'rounded-e': ['rounded-se', 'rounded-ee'],
+  'rounded-t': ['rounded-tl', 'rounded-tr'],
+  'rounded-r': ['rounded-tr', 'rounded-br'],
+  'rounded-b': ['rounded-br', 'rounded-bl'],
+  'rounded-l': ['rounded-tl', 'rounded-bl'],
+  'border-w': sides.map((side) => `border-w-${side}`),
+  'border-w-x': ['border-w-s', 'border-w-e', 'border-w-r', 'border-w-l'],
+  'border-w-y': ['border-w-bs', 'border-w-be', 'border-w-t', 'border-w-b'],
+  'border-color': sides.map((side) => `border-color-${side}`),
+  'border-color-x': ['border-color-s', 'border-color-e', 'border-color-r', 'border-color-l'],
+  'border-color-y': ['border-color-bs', 'border-color-be', 'border-color-t', 'border-color-b'],
+  translate: ['translate-x', 'translate-y', 'translate-none'],
+  'translate-none': ['translate', 'translate-x', 'translate-y', 'translate-z'],
+  'scroll-m': ['scroll-mx', 'scroll-my', 'scroll-ms', 'scroll-me', 'scroll-mt', 'scroll-mr', 'scroll-mb', 'scroll-ml'],
+  'scroll-mx': ['scroll-ms', 'scroll-me', 'scroll-mr', 'scroll-ml'],
+  'scroll-my': ['scroll-mt', 'scroll-mb'],
+  'scroll-p': ['scroll-px', 'scroll-py', 'scroll-ps', 'scroll-pe', 'scroll-pt', 'scroll-pr', 'scroll-pb', 'scroll-pl'],
+  'scroll-px': ['scroll-ps', 'scroll-pe', 'scroll-pr', 'scroll-pl'],
+  'scroll-py': ['scroll-pt', 'scroll-pb'],
+}
+
+/** Variants before an arbitrary one (`[&>p]:`) or a pseudo-element keep their order; others are sorted. */
+const orderSensitive = new Set(['*', '**', 'after', 'backdrop', 'before', 'details-content', 'file', 'marker'])
+function variantKey(variants: string[]): string {
+  if (variants.length < 2) return variants.join(':')
+  const sorted: string[] = []
+  let run: string[] = []
+  for (const variant of variants) {
+    if (
+      variant.startsWith('[') ||
+      orderSensitive.has(variant) ||
+      /^first-(letter|line)$|^(placeholder|selection)$/.test(variant)
+    ) {
+      sorted.push(...run.sort(), variant)
+      run = []
+    } else {
+      run.push(variant)
+    }
+  }
+  return [...sorted, ...run.sort()].join(':')
+}
+
+interface Parsed {
+  variants: string[]
+  important: boolean
+  base: string
+  /** Where a `/` modifier starts in `base` (`bg-white/80`, `text-sm/6`), if any. */
+  slash?: number
+}
+
+function parse(className: string): Parsed {
+  const variants: string[] = []
+  let depth = 0
+  let start = 0
+  let slash: number | undefined
+  for (let i = 0; i < className.length; i++) {
+    const char = className[i]!
+    if (depth === 0 && char === ':') {
+      variants.push(className.slice(start, i))
+      start = i + 1
+    } else if (depth === 0 && char === '/') {
+      slash = i
+    } else if (char === '[' || char === '(') {
+      depth++
+    } else if (char === ']' || char === ')') {
+      depth--
+    }
+  }
+  let base = className.slice(start)
+  let important = false
+  if (base.endsWith('!')) {
+    base = base.slice(0, -1)
+    important = true
+  } else if (base.startsWith('!')) {
+    base = base.slice(1)
+    important = true
+  }
+  // Counted from the base with its `!`, as tailwind-merge counts it.
+  return { variants, important, base, slash: slash !== undefined && slash > start ? slash - start : undefined }
+}
+
+/** The group of a class's base, its leading `-` (negative values) set aside. */
+function classify(base: string): string | undefined {
+  return groupOf(base.startsWith('-') && base.length > 1 ? base.slice(1) : base)
+}
+
+export function mergeClasses(classList: string): string {
+  const taken = new Set<string>()
+  const kept: string[] = []
+  const classes = classList.trim().split(/\s+/)
+  for (let i = classes.length - 1; i >= 0; i--) {
+    const className = classes[i]!
+    if (className === '') continue
+    const { variants, important, base, slash } = parse(className)
+    let group = slash !== undefined ? classify(base.slice(0, slash)) : undefined
+    group ??= classify(base)
+    if (group === undefined) {
+      kept.push(className)
+      continue
+    }
+    const prefix = variantKey(variants) + (important ? '!' : '')
+    if (taken.has(prefix + group)) continue
+    taken.add(prefix + group)
+    for (const covered of covers[group] ?? []) taken.add(prefix + covered)
+    kept.push(className)
+  }
+  return kept.reverse().join(' ')
 }
