@@ -4,12 +4,13 @@
 // It is assembled from supabase-js's own parts (Auth, PostgREST, Storage, Functions) exactly as createClient wires
 // them, minus Realtime: createClient builds a RealtimeClient up front, which puts realtime-js and its Phoenix
 // socket in every page's first load. Channels come from `openChannel` in ./realtime, which loads them on first use;
-// Auth loads when a session may exist (./lazy-auth), Storage on its first request (./lazy-storage).
-import { FunctionsClient } from '@supabase/functions-js'
+// Auth loads when a session may exist (./lazy-auth), Storage on its first request (./lazy-storage), Functions on its
+// first invoke or after the page's load event (./lazy-functions).
 import { PostgrestClient } from '@supabase/postgrest-js'
 import type { SupabaseClient as SupabaseJsClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { lazyAuth } from './lazy-auth'
+import { lazyFunctions } from './lazy-functions'
 import { lazyStorage } from './lazy-storage'
 import { apiBase as base, authStorageKey as storageKey, keyAsBearer, supabasePublishableKey } from './supabase-env'
 
@@ -74,11 +75,15 @@ const storageUrl = new URL('storage/v1', base).href
 const storage = lazyStorage(storageUrl, () =>
   import('@supabase/storage-js').then(({ StorageClient }) => new StorageClient(storageUrl, headers, authFetch)),
 )
-// Functions stays in the first load: a lesson's first request is to lesson-media, which must not wait for a chunk.
-const functions = new FunctionsClient(new URL('functions/v1', base).href, {
-  headers,
-  customFetch: fetchWithAuth(keyAsBearer('functions')),
-})
+// functions-js loads on the first invoke or once the page has loaded (./lazy-functions). The player's first request
+// for a lesson's media does not wait for it on a first load: the boot script has asked it already (./early-requests).
+const functionsFetch = fetchWithAuth(keyAsBearer('functions'))
+const functions = lazyFunctions(() =>
+  import('@supabase/functions-js').then(
+    ({ FunctionsClient }) =>
+      new FunctionsClient(new URL('functions/v1', base).href, { headers, customFetch: functionsFetch }),
+  ),
+)
 
 // The same calls supabase-js forwards to its PostgREST client; its own typings describe them.
 export const supabase = {
