@@ -9,6 +9,7 @@ import { lessonsInOrder } from '@/lib/courses/lessons'
 import { previewSearchSchema } from '@/lib/courses/preview-mode'
 import { errorCode } from '@/lib/errors'
 import { isUuid } from '@/lib/uuid'
+import { preloadLessonPart } from './-components/lesson-parts'
 import { PlayerError, PlayerLoading, LessonNotFound } from './-components/player-states'
 import { PlayerPage } from './-components/player-page'
 
@@ -38,6 +39,7 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     // The video's URLs now rather than after the page renders (from the early answer when it has them): the player
     // finds them cached or on their way.
     const content = lesson.available ? outline.lesson.content : null
+    preloadLessonPart(lesson)
     if (content?.video_path) {
       void context.queryClient.prefetchQuery(learnQueries.media(content.video_path, content.captions_path, early))
     }

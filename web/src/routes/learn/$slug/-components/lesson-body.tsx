@@ -5,18 +5,17 @@ import { ChevronRight } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { LazyMarkdown } from '@/components/lazy-markdown'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
-import { TextLesson } from '@/features/learn/components/text-lesson'
 import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
 import { LoadingBlocks } from '@/components/loading-blocks'
 import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
+import { loadQuizLesson, loadTextLesson, loadVideoChecks } from './lesson-parts'
 
-// What only some lessons show loads with them, not in every lesson's first load: a quiz (its attempt, review and
-// question fields), and a video's knowledge checks (learners only, shown at their moments).
-const QuizLesson = lazy(() => import('@/features/quiz/components/quiz-lesson').then((m) => ({ default: m.QuizLesson })))
-const VideoChecks = lazy(() =>
-  import('@/features/quiz/components/video-checks').then((m) => ({ default: m.VideoChecks })),
-)
+// What only some lessons show loads with them (./lesson-parts): a text lesson, a quiz, and a video's knowledge checks
+// (learners only, shown at their moments).
+const TextLesson = lazy(() => loadTextLesson().then((m) => ({ default: m.TextLesson })))
+const QuizLesson = lazy(() => loadQuizLesson().then((m) => ({ default: m.QuizLesson })))
+const VideoChecks = lazy(() => loadVideoChecks().then((m) => ({ default: m.VideoChecks })))
 
 type LessonContent = NonNullable<NonNullable<CourseOutline['lesson']>['content']>
 
@@ -51,12 +50,16 @@ export function LessonBody(props: LessonBodyProps) {
   }
   return (
     <div key={lesson.id} lang={outline.course.language}>
-      <TextLesson
-        lessonId={lesson.id}
-        body={content.body_md}
-        canSave={canSave}
-        serverSeconds={lesson.progress?.watched_s ?? 0}
-      />
+      <Suspense
+        fallback={<LoadingBlocks label="Loading the lesson" blocks={['h-4 w-full', 'h-4 w-11/12', 'h-4 w-2/3']} />}
+      >
+        <TextLesson
+          lessonId={lesson.id}
+          body={content.body_md}
+          canSave={canSave}
+          serverSeconds={lesson.progress?.watched_s ?? 0}
+        />
+      </Suspense>
     </div>
   )
 }
