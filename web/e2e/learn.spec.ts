@@ -60,6 +60,8 @@ test('on a small screen the curriculum opens behind Menu @mobile', async ({ page
   await expect(drawer.locator('a[aria-current="page"]')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
+  // Focus goes back to the button that opened it.
+  await expect(page.getByRole('button', { name: 'Curriculum' })).toBeFocused()
 })
 
 test('on a wide screen the curriculum is a sidebar with the open lesson marked @desktop', async ({ page }) => {
@@ -76,7 +78,16 @@ test('the player has no serious or critical accessibility violation', async ({ p
   await page.goto(lessonUrl(previewVideo))
   await expect(page.locator('video')).toBeVisible()
   await expectNoSeriousViolations(page)
-  await page.getByRole('button', { name: /Course progress/ }).click()
+  const trophy = page.getByRole('button', { name: /Course progress/ })
+  await trophy.click()
+  await expect(trophy).toHaveAttribute('aria-expanded', 'true')
   await expect(page.getByText(/0 of \d+ lessons · 0% · certificate at 100%/)).toBeVisible()
   await expectNoSeriousViolations(page)
+  // The button closes its panel again, and Escape returns focus to it.
+  await trophy.click()
+  await expect(page.getByText(/0 of \d+ lessons · 0% · certificate at 100%/)).toBeHidden()
+  await trophy.click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByText(/0 of \d+ lessons · 0% · certificate at 100%/)).toBeHidden()
+  await expect(trophy).toBeFocused()
 })

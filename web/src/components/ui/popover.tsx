@@ -6,6 +6,8 @@ import { cn } from '@/lib/cn'
 
 export const Popover = PopoverPrimitive.Root
 export const PopoverTrigger = PopoverPrimitive.Trigger
+/** Positions the panel against an element outside the popover (a trigger the page renders before this loads). */
+export const PopoverAnchor = PopoverPrimitive.Anchor
 export const PopoverClose = PopoverPrimitive.Close
 
 export function PopoverContent({

@@ -5,11 +5,11 @@
 // Its URL is short-lived and renewed when it runs out mid-lesson (see use-renewing-source).
 import { useState, type ReactNode, type Ref } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { lazyOverlay } from '@/components/lazy-overlay'
 import { cn } from '@/lib/cn'
 import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { learnQueries } from '../api/learn.queries'
 import { usePlaybackRate } from './playback-speed'
-import { ShortcutsDialog } from './shortcuts-dialog'
 import { useLessonVideo } from './use-lesson-video'
 import { usePlayerShortcuts } from './use-player-shortcuts'
 import { useRenewingSource } from './use-renewing-source'
@@ -21,6 +21,9 @@ import { VideoUnavailable } from './video-unavailable'
 import { WatchGoalBar } from './watch-goal-bar'
 
 export type { VideoLessonHandle, VideoPlayerHandle } from './use-video-handles'
+
+// The shortcuts' list (a Radix dialog) loads on its first opening or once the page has loaded.
+const ShortcutsDialog = lazyOverlay(() => import('./shortcuts-dialog').then((m) => m.ShortcutsDialog))
 
 export interface VideoLessonProps {
   lessonId: string
