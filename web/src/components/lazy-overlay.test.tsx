@@ -10,11 +10,11 @@ function Panel({ open }: { open: boolean }) {
 }
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false }
+  override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
   }
-  render() {
+  override render() {
     return this.state.failed ? <p>Could not load</p> : this.props.children
   }
 }
