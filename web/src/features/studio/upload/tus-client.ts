@@ -2,7 +2,9 @@
 // (endpoint /storage/v1/upload/resumable, 6 MiB chunks, data in the creation request, bucketName/objectName/
 // contentType/cacheControl metadata). The access token is read before every request, so a long upload outlives
 // the token it started with, and the upload URL is remembered per object so a reload can pick it up again.
-import { Upload, defaultOptions, type DetailedError, type PreviousUpload } from 'tus-js-client'
+// tus-js-client itself (about 12 KiB gzip) loads when an upload starts or the remembered ones are read, not with the
+// lesson editor's page.
+import type { DetailedError, PreviousUpload } from 'tus-js-client'
 import { supabase, supabasePublishableKey, supabaseUrl } from '@/lib/supabase'
 import { isRetryableStatus } from './upload-machine'
 
@@ -41,7 +43,32 @@ export function createResumableUpload(
   target: ResumableTarget,
   callbacks: ResumableCallbacks,
 ): ResumableUpload {
-  const upload = new Upload(file, {
+  let created: ReturnType<typeof createUpload> | undefined
+  // A failed load (the network dropped) is not kept: starting again loads again.
+  const client = () =>
+    (created ??= createUpload(file, target, callbacks).catch((error: unknown) => {
+      created = undefined
+      throw error
+    }))
+  return {
+    start: async () => {
+      const upload = await client()
+      if (!upload.url) {
+        const previous = await upload.findPreviousUploads()
+        const latest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0]
+        if (latest) upload.resumeFromPreviousUpload(latest)
+      }
+      upload.start()
+    },
+    // Nothing to stop before an upload was made (or when making it failed).
+    pause: async () => (await created?.catch(() => undefined))?.abort(),
+    cancel: async () => (await created?.catch(() => undefined))?.abort(true),
+  }
+}
+
+async function createUpload(file: File, target: ResumableTarget, callbacks: ResumableCallbacks) {
+  const { Upload } = await import('tus-js-client')
+  return new Upload(file, {
     endpoint: tusEndpoint,
     // The docs' delays: an immediate retry, then 3, 5, 10 and 20 seconds.
     retryDelays: [0, 3000, 5000, 10000, 20000],
@@ -75,25 +102,13 @@ export function createResumableUpload(
     },
     onSuccess: () => callbacks.onSuccess(),
   })
-
-  return {
-    start: async () => {
-      if (!upload.url) {
-        const previous = await upload.findPreviousUploads()
-        const latest = [...previous].sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0]
-        if (latest) upload.resumeFromPreviousUpload(latest)
-      }
-      upload.start()
-    },
-    pause: () => upload.abort(),
-    cancel: () => upload.abort(true),
-  }
 }
 
 // Unfinished uploads expire on the server (an hour by default); a day-old record is certainly stale.
 const rememberedForMs = 24 * 60 * 60 * 1000
 
 async function rememberedUnder(prefix: string): Promise<PreviousUpload[]> {
+  const { defaultOptions } = await import('tus-js-client')
   const all = await defaultOptions.urlStorage.findAllUploads()
   return all.filter((entry) => entry.metadata.objectName?.startsWith(prefix))
 }
@@ -108,6 +123,7 @@ export async function findUnfinishedUpload(prefix: string, now = Date.now()): Pr
 
 /** After a finished upload, earlier unfinished ones for the same place (other files) are no longer worth resuming. */
 export async function forgetUnfinishedUploads(prefix: string): Promise<void> {
+  const { defaultOptions } = await import('tus-js-client')
   const entries = await rememberedUnder(prefix)
   await Promise.all(entries.map((entry) => defaultOptions.urlStorage.removeUpload(entry.urlStorageKey)))
 }
