@@ -30,7 +30,9 @@ export function AddOutlineItem({ kind, label, onAdd }: AddOutlineItemProps) {
     setError(null)
     try {
       await onAdd({ title: parsed.data, kind: lessonKind })
-      setTitle('')
+      // The field empties for the next title, unless the next one is already being typed (the new item can show
+      // before this answer arrives).
+      setTitle((current) => (current === title ? '' : current))
     } catch (failure) {
       setError(errorMessage(failure))
     } finally {
