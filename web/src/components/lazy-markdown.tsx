@@ -1,5 +1,6 @@
 // The markdown renderer (./markdown, with the marked parser) loaded on first use, for pages where markdown is one part
-// among others (the course page's description, a video lesson's notes): the rest of the page does not wait for it.
+// among others (the course page's description, a video lesson's notes, the studio's previews of what is being
+// written): the rest of the page does not wait for it.
 // Loading starts once the page that first shows markdown has been painted, so fetching and compiling the parser never
 // competes with that page becoming usable.
 import { lazy, Suspense } from 'react'

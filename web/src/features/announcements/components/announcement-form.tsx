@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormError } from '@/components/form-error'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -100,7 +100,7 @@ export function AnnouncementForm({ courseId }: { courseId: string }) {
             className="min-h-32 rounded-md border border-slate-200 bg-slate-50 p-3"
           >
             {body.trim() ? (
-              <Markdown source={body} headingOffset={2} />
+              <LazyMarkdown source={body} headingOffset={2} />
             ) : (
               <p className="text-sm text-slate-600">Nothing written yet.</p>
             )}

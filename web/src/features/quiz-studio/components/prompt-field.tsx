@@ -1,7 +1,7 @@
 // A markdown field with Write / Preview tabs (Radix Tabs): the preview uses the renderer learners see.
 import { useId, useState } from 'react'
 import { Tabs } from 'radix-ui'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { FieldError } from '@/components/ui/field'
 import { Label } from '@/components/ui/label'
 
@@ -47,7 +47,7 @@ export function MarkdownField({ label, value, error, hint, ...textarea }: Prompt
         </Tabs.Content>
         <Tabs.Content value="preview" className="min-h-24 rounded-md border border-slate-200 bg-slate-50 p-3">
           {value.trim() ? (
-            <Markdown source={value} headingOffset={3} />
+            <LazyMarkdown source={value} headingOffset={3} />
           ) : (
             <p className="text-sm text-slate-600">Nothing written yet.</p>
           )}

@@ -2,7 +2,7 @@
 // shown: right options marked, accepted answers, the number and its tolerance, the explanation.
 import { useQuery } from '@tanstack/react-query'
 import { Check } from 'lucide-react'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
@@ -84,7 +84,7 @@ function PreviewItem({ question, number }: { question: PreviewQuestion; number: 
         Question {number} · {kindLabels[question.kind]} · {question.points} {question.points === 1 ? 'point' : 'points'}
         {question.drawn ? ' · drawn at random' : ''}
       </p>
-      <Markdown source={question.prompt_md} headingOffset={3} />
+      <LazyMarkdown source={question.prompt_md} headingOffset={3} />
       {question.options.length > 0 ? (
         <ul className="flex flex-col gap-1">
           {question.options.map((option) => {
@@ -110,7 +110,7 @@ function PreviewItem({ question, number }: { question: PreviewQuestion; number: 
       {question.explanation_md ? (
         <div className="rounded-md bg-slate-50 p-3 text-sm">
           <p className="font-medium text-slate-900">Explanation</p>
-          <Markdown source={question.explanation_md} headingOffset={3} />
+          <LazyMarkdown source={question.explanation_md} headingOffset={3} />
         </div>
       ) : null}
     </li>

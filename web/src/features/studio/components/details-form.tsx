@@ -3,7 +3,7 @@
 // with the renderer learners see.
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -104,7 +104,7 @@ export function DetailsForm({ course }: { course: EditableCourse }) {
           </h3>
           <div className="min-h-24 rounded-md border border-slate-200 bg-slate-50 p-3">
             {description.trim() ? (
-              <Markdown source={description} headingOffset={3} />
+              <LazyMarkdown source={description} headingOffset={3} />
             ) : (
               <p className="text-sm text-slate-600">Your description will appear here as learners see it.</p>
             )}

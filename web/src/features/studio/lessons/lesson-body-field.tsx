@@ -1,6 +1,6 @@
 // The lesson's markdown with a live preview drawn by the renderer learners see in the player.
 import { useFormContext, useWatch } from 'react-hook-form'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { Field } from '@/components/ui/field'
 import type { LessonFormValues } from './use-lesson-form'
 
@@ -27,7 +27,7 @@ export function LessonBodyField() {
         </h3>
         <div className="min-h-24 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="lesson-preview">
           {body.trim() ? (
-            <Markdown source={body} headingOffset={3} />
+            <LazyMarkdown source={body} headingOffset={3} />
           ) : (
             <p className="text-sm text-slate-600">The lesson will appear here as learners see it.</p>
           )}

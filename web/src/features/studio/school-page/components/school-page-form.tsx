@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormError } from '@/components/form-error'
-import { Markdown } from '@/components/markdown'
+import { LazyMarkdown } from '@/components/lazy-markdown'
 import { SubmitButton } from '@/components/submit-button'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -68,7 +68,7 @@ export function SchoolPageForm({ school, userId }: { school: SchoolPageSettings;
           </h3>
           <div className="min-h-24 rounded-md border border-slate-200 bg-slate-50 p-3">
             {about.trim() ? (
-              <Markdown source={about} headingOffset={3} />
+              <LazyMarkdown source={about} headingOffset={3} />
             ) : (
               <p className="text-sm text-slate-600">What you write will appear here as visitors see it.</p>
             )}
