@@ -75,7 +75,7 @@ function groupOf(base: string): string | undefined {
   if (dash === -1 && !bare.has(base)) return undefined
   const head = dash === -1 ? base : base.slice(0, dash)
   const rest = dash === -1 ? '' : base.slice(dash + 1)
-  const is = (...values: string[]) => values.includes(rest)
+  const is = (...values: string[]) => oneOf(rest, ...values)
   switch (head) {
     case 'p':
     case 'px':
@@ -282,8 +282,8 @@ function groupOf(base: string): string | undefined {
 }
 
 function borderGroup(rest: string): string {
-  if (is(rest, 'collapse', 'separate')) return 'border-collapse'
-  if (is(rest, ...lineStyles, 'hidden', 'none')) return 'border-style'
+  if (oneOf(rest, 'collapse', 'separate')) return 'border-collapse'
+  if (oneOf(rest, ...lineStyles, 'hidden', 'none')) return 'border-style'
   if (rest.startsWith('spacing')) return rest.startsWith('spacing-x') ? 'border-spacing-x' : 'border-spacing'
   const side = sides.find((s) => rest === s || rest.startsWith(`${s}-`))
   const value = side ? rest.slice(side.length + 1) : rest
@@ -291,7 +291,7 @@ function borderGroup(rest: string): string {
   return isBorderWidth(value) ? `border-w${suffix}` : `border-color${suffix}`
 }
 
-function is(value: string, ...values: string[]) {
+function oneOf(value: string, ...values: string[]) {
   return values.includes(value)
 }
 
