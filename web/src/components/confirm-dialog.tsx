@@ -3,6 +3,7 @@
 // the action runs and shows its refusal as a sentence; closing it puts focus back on the trigger.
 import type { ReactNode, RefObject } from 'react'
 import { AlertDialog } from 'radix-ui'
+import { focusTriggerOnClose } from '@/components/lazy-overlay'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { SubmitButton } from '@/components/submit-button'
@@ -35,10 +36,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <AlertDialog.Content
           className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl bg-white p-6 shadow-xl"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            trigger.current?.focus()
-          }}
+          onCloseAutoFocus={focusTriggerOnClose(trigger)}
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>

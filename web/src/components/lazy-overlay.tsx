@@ -3,7 +3,7 @@
 // overlay's primitives (Radix Dialog's focus trap and scroll lock, Popover's positioning) follow when nothing waits
 // for them. The overlay mounts at its first opening and stays mounted, so it closes with its own animation and
 // focus return. Its trigger stays with the page: the component is given `open` and reports changes.
-import { lazy, Suspense, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type RefObject } from 'react'
 import { afterPageLoad } from '@/lib/after-page-load'
 
 export function lazyOverlay<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
@@ -39,4 +39,15 @@ export function lazyOverlay<P extends { open: boolean }>(load: () => Promise<Com
     )
   }
   return LazyOverlay
+}
+
+/**
+ * For an overlay's `onCloseAutoFocus`: focus goes back to the page's trigger, as Radix gives it back to a trigger of
+ * its own (a lazily loaded overlay has none).
+ */
+export function focusTriggerOnClose(trigger: RefObject<HTMLElement | null>) {
+  return (event: Event) => {
+    event.preventDefault()
+    trigger.current?.focus()
+  }
 }
