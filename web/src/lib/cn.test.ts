@@ -103,6 +103,18 @@ describe('cn', () => {
       'border border-slate-200 border-t-2 border-t-red-600 border-0',
       'rounded-lg rounded-t-none rounded-xl',
       'unknown-class p-2 another p-4 unknown-class',
+      // Words that are classes without a value, and groups this app does not write today.
+      'transition duration-200 transition-colors shadow shadow-md border border-2 rounded rounded-lg ring ring-2',
+      'select-none touch-none pointer-events-none items-center self-start align-middle scale-95 scale-x-100',
+      'scroll-mt-4 scroll-m-2 scroll-px-2 scroll-pl-1 overscroll-x-none overscroll-contain space-x-2 space-y-1',
+      'outline outline-2 outline-offset-2 outline-teal-700 outline-none divide-y divide-x-2 divide-slate-100 divide-dashed',
+      'bg-fixed bg-cover bg-center bg-no-repeat bg-none bg-red-50 decoration-2 decoration-wavy decoration-red-500',
+      'font-sans font-bold font-mono text-left text-wrap text-balance text-lg/7 leading-3 from-teal-50 from-10% to-slate-50',
+      'col-span-2 col-start-1 row-span-3 grid-cols-2 grid-flow-col justify-center justify-items-start justify-self-end',
+      'place-items-center break-words break-after-page wrap-anywhere list-disc list-inside object-cover object-center',
+      'line-clamp-3 block table table-fixed backdrop-blur blur-sm rounded-t-lg rounded-tl-none rounded-s-md rounded-ss-sm',
+      'border-x-2 border-l-4 border-t-red-500 border-y border-dashed border-collapse inset-0 inset-x-2 top-1 -left-2',
+      'translate-x-2 translate-none translate-y-1 rotate-45 scale-100 min-w-0 max-h-64 size-4 w-2 h-3 flex-1 basis-1/2 grow-0',
       '  p-2\n\tp-4  ',
       '',
     ]

@@ -61,6 +61,20 @@ words('backdrop-filter', 'backdrop-filter backdrop-filter-none')
 
 const bare = new Set(['border', 'rounded', 'shadow', 'outline', 'ring', 'transition', 'blur'])
 
+/** Utilities whose group is their first word, whatever value follows (`z-10`, `cursor-pointer`, `items-center`). */
+const plainHeads = new Set(
+  (
+    'w h size top right bottom left start end z order basis aspect opacity tracking leading whitespace cursor duration ' +
+    'delay ease animate rotate accent caret fill stroke columns hyphens content select touch transition grow shrink ' +
+    'items self align'
+  ).split(' '),
+)
+
+/** `gap-x-2` → `gap-x`, `gap-y-2` → `gap-y`; undefined for neither axis. */
+function byAxis(head: string, rest: string): string | undefined {
+  return /^[xy]-/.test(rest) ? `${head}-${rest[0]}` : undefined
+}
+
 /** The group of a class without its variants, `!` and leading `-`, or undefined for anything else. */
 function groupOf(base: string): string | undefined {
   // An arbitrary property, `[overflow-wrap:anywhere]`, is a group of its own per property.
@@ -76,96 +90,33 @@ function groupOf(base: string): string | undefined {
   const head = dash === -1 ? base : base.slice(0, dash)
   const rest = dash === -1 ? '' : base.slice(dash + 1)
   const is = (...values: string[]) => oneOf(rest, ...values)
+  if (plainHeads.has(head) && (rest !== '' || bare.has(base))) return head
+  if (/^[pm][xysetrbl]?$/.test(head)) return isSpacing(rest) || (head[0] === 'm' && rest === 'auto') ? head : undefined
   switch (head) {
-    case 'p':
-    case 'px':
-    case 'py':
-    case 'ps':
-    case 'pe':
-    case 'pt':
-    case 'pr':
-    case 'pb':
-    case 'pl':
-    case 'm':
-    case 'mx':
-    case 'my':
-    case 'ms':
-    case 'me':
-    case 'mt':
-    case 'mr':
-    case 'mb':
-    case 'ml':
-      return head.startsWith('p')
-        ? isSpacing(rest)
-          ? head
-          : undefined
-        : isSpacing(rest) || rest === 'auto'
-          ? head
-          : undefined
-    case 'w':
-    case 'h':
-    case 'size':
-      return head
     case 'min':
     case 'max': {
       const [axis, ...value] = rest.split('-')
       return (axis === 'w' || axis === 'h') && value.length > 0 ? `${head}-${axis}` : undefined
     }
     case 'gap':
-      return rest.startsWith('x-') ? 'gap-x' : rest.startsWith('y-') ? 'gap-y' : 'gap'
-    case 'space':
-      return rest.startsWith('x-') ? 'space-x' : rest.startsWith('y-') ? 'space-y' : undefined
     case 'inset':
-      return rest.startsWith('x-') ? 'inset-x' : rest.startsWith('y-') ? 'inset-y' : 'inset'
-    case 'top':
-    case 'right':
-    case 'bottom':
-    case 'left':
-    case 'start':
-    case 'end':
-    case 'z':
-    case 'order':
-    case 'basis':
-    case 'aspect':
-    case 'opacity':
-    case 'tracking':
-    case 'leading':
-    case 'whitespace':
-    case 'cursor':
-    case 'duration':
-    case 'delay':
-    case 'ease':
-    case 'animate':
-    case 'rotate':
-    case 'accent':
-    case 'caret':
-    case 'fill':
-    case 'stroke':
-    case 'columns':
-    case 'hyphens':
-    case 'content':
-      return head
+    case 'overflow':
+    case 'overscroll':
+      return byAxis(head, rest) ?? head
+    case 'space':
+      return byAxis(head, rest)
     case 'scale':
-      return rest.startsWith('x-') ? 'scale-x' : rest.startsWith('y-') ? 'scale-y' : 'scale'
-    case 'translate':
-      return rest === 'none' ? 'translate-none' : /^[xyz]-/.test(rest) ? `translate-${rest[0]}` : 'translate'
+      return byAxis(head, rest) ?? head
     case 'pointer':
       return rest.startsWith('events-') ? 'pointer-events' : undefined
-    case 'select':
-      return 'select'
-    case 'touch':
-      return 'touch'
+    case 'translate':
+      return rest === 'none' ? 'translate-none' : /^[xyz]-/.test(rest) ? `translate-${rest[0]}` : 'translate'
     case 'will':
       return rest.startsWith('change-') ? 'will-change' : undefined
-    case 'transition':
-      return 'transition'
     case 'flex':
       if (is('row', 'row-reverse', 'col', 'col-reverse')) return 'flex-direction'
       if (is('wrap', 'wrap-reverse', 'nowrap')) return 'flex-wrap'
       return 'flex'
-    case 'grow':
-    case 'shrink':
-      return head
     case 'grid':
       if (rest.startsWith('cols-')) return 'grid-cols'
       if (rest.startsWith('rows-')) return 'grid-rows'
@@ -183,21 +134,11 @@ function groupOf(base: string): string | undefined {
       if (rest.startsWith('items-')) return 'justify-items'
       if (rest.startsWith('self-')) return 'justify-self'
       return 'justify-content'
-    case 'items':
-      return 'align-items'
-    case 'self':
-      return 'align-self'
     case 'place':
       if (rest.startsWith('content-')) return 'place-content'
       if (rest.startsWith('items-')) return 'place-items'
       if (rest.startsWith('self-')) return 'place-self'
       return undefined
-    case 'align':
-      return 'vertical-align'
-    case 'overflow':
-      return rest.startsWith('x-') ? 'overflow-x' : rest.startsWith('y-') ? 'overflow-y' : 'overflow'
-    case 'overscroll':
-      return rest.startsWith('x-') ? 'overscroll-x' : rest.startsWith('y-') ? 'overscroll-y' : 'overscroll'
     case 'object':
       return is('contain', 'cover', 'fill', 'none', 'scale-down') ? 'object-fit' : 'object-position'
     case 'line':
@@ -265,7 +206,9 @@ function groupOf(base: string): string | undefined {
       }
       return isBorderWidth(rest) ? 'ring-w' : 'ring-color'
     case 'shadow':
-      return rest === 'none' || tshirt.test(rest) || /^\[(inset_)?-?\d/.test(rest) ? 'shadow' : 'shadow-color'
+      return rest === '' || rest === 'none' || tshirt.test(rest) || /^\[(inset_)?-?\d/.test(rest)
+        ? 'shadow'
+        : 'shadow-color'
     case 'scroll':
       if (is('auto', 'smooth')) return 'scroll-behavior'
       return /^(m|p)[xytrblse]?$|^(m|p)b[se]$/.test(rest.split('-')[0] ?? '')
@@ -295,8 +238,30 @@ function oneOf(value: string, ...values: string[]) {
   return values.includes(value)
 }
 
+/**
+ * A box's edges: `p` covers `px`, `py` and each side, `px` the left and right ones (inline start and end included),
+ * `py` the top and bottom ones (block start and end included, where the group has them).
+ */
+function edges(group: string, separator: string, blockEnds: boolean): Record<string, string[]> {
+  const of = (list: string) => list.split(' ').map((side) => `${group}${separator}${side}`)
+  const y = blockEnds ? 'bs be t b' : 't b'
+  return {
+    [group]: of(`x y s e ${blockEnds ? 'bs be ' : ''}t r b l`),
+    [`${group}${separator}x`]: of('s e r l'),
+    [`${group}${separator}y`]: of(y),
+  }
+}
+
+const numeric = ['fvn-ordinal', 'fvn-slashed-zero', 'fvn-figure', 'fvn-spacing', 'fvn-fraction']
+
 /** Groups that a class of the key's group also overrides when it comes later. */
 const covers: Record<string, string[]> = {
+  ...edges('p', '', false),
+  ...edges('m', '', false),
+  ...edges('scroll-m', '', false),
+  ...edges('scroll-p', '', false),
+  ...edges('border-w', '-', true),
+  ...edges('border-color', '-', true),
   overflow: ['overflow-x', 'overflow-y'],
   overscroll: ['overscroll-x', 'overscroll-y'],
   inset: ['inset-x', 'inset-y', 'start', 'end', 'top', 'right', 'bottom', 'left'],
@@ -304,42 +269,20 @@ const covers: Record<string, string[]> = {
   'inset-y': ['top', 'bottom'],
   flex: ['basis', 'grow', 'shrink'],
   gap: ['gap-x', 'gap-y'],
-  p: ['px', 'py', 'ps', 'pe', 'pt', 'pr', 'pb', 'pl'],
-  px: ['ps', 'pe', 'pr', 'pl'],
-  py: ['pt', 'pb'],
-  m: ['mx', 'my', 'ms', 'me', 'mt', 'mr', 'mb', 'ml'],
-  mx: ['ms', 'me', 'mr', 'ml'],
-  my: ['mt', 'mb'],
   size: ['w', 'h'],
   'font-size': ['leading'],
-  'fvn-normal': ['fvn-ordinal', 'fvn-slashed-zero', 'fvn-figure', 'fvn-spacing', 'fvn-fraction'],
-  'fvn-ordinal': ['fvn-normal'],
-  'fvn-slashed-zero': ['fvn-normal'],
-  'fvn-figure': ['fvn-normal'],
-  'fvn-spacing': ['fvn-normal'],
-  'fvn-fraction': ['fvn-normal'],
+  'fvn-normal': numeric,
+  ...Object.fromEntries(numeric.map((group) => [group, ['fvn-normal']])),
   'line-clamp': ['display', 'overflow'],
   rounded: corners.map((corner) => `rounded-${corner}`),
-  'rounded-s': ['rounded-ss', 'rounded-es'],
-  'rounded-e': ['rounded-se', 'rounded-ee'],
-  'rounded-t': ['rounded-tl', 'rounded-tr'],
-  'rounded-r': ['rounded-tr', 'rounded-br'],
-  'rounded-b': ['rounded-br', 'rounded-bl'],
-  'rounded-l': ['rounded-tl', 'rounded-bl'],
-  'border-w': sides.map((side) => `border-w-${side}`),
-  'border-w-x': ['border-w-s', 'border-w-e', 'border-w-r', 'border-w-l'],
-  'border-w-y': ['border-w-bs', 'border-w-be', 'border-w-t', 'border-w-b'],
-  'border-color': sides.map((side) => `border-color-${side}`),
-  'border-color-x': ['border-color-s', 'border-color-e', 'border-color-r', 'border-color-l'],
-  'border-color-y': ['border-color-bs', 'border-color-be', 'border-color-t', 'border-color-b'],
+  ...Object.fromEntries(
+    ['s ss es', 'e se ee', 't tl tr', 'r tr br', 'b br bl', 'l tl bl'].map((list) => {
+      const [side, ...corner] = list.split(' ')
+      return [`rounded-${side}`, corner.map((c) => `rounded-${c}`)]
+    }),
+  ),
   translate: ['translate-x', 'translate-y', 'translate-none'],
   'translate-none': ['translate', 'translate-x', 'translate-y', 'translate-z'],
-  'scroll-m': ['scroll-mx', 'scroll-my', 'scroll-ms', 'scroll-me', 'scroll-mt', 'scroll-mr', 'scroll-mb', 'scroll-ml'],
-  'scroll-mx': ['scroll-ms', 'scroll-me', 'scroll-mr', 'scroll-ml'],
-  'scroll-my': ['scroll-mt', 'scroll-mb'],
-  'scroll-p': ['scroll-px', 'scroll-py', 'scroll-ps', 'scroll-pe', 'scroll-pt', 'scroll-pr', 'scroll-pb', 'scroll-pl'],
-  'scroll-px': ['scroll-ps', 'scroll-pe', 'scroll-pr', 'scroll-pl'],
-  'scroll-py': ['scroll-pt', 'scroll-pb'],
 }
 
 /** Variants before an arbitrary one (`[&>p]:`) or a pseudo-element keep their order; others are sorted. */
