@@ -40,6 +40,8 @@ test('a visitor sees the outline with previews and locks, and opens a preview le
   const signInLink = page.getByRole('link', { name: 'Sign in to enroll' })
   await expect(signInLink).toHaveAttribute('href', /\/auth\/sign-in\?redirect=%2Fcourses%2Fweb-accessibility-basics/)
 
+  // The description's renderer loads after the first paint; a tap aimed at the outline waits for the text above it.
+  await expect(page.getByRole('status', { name: 'Loading the text' })).toHaveCount(0)
   const preview = outline(page).getByRole('listitem').filter({ hasText: 'Preview' }).getByRole('link').first()
   await preview.click()
   await expect(page).toHaveURL(/\/learn\/web-accessibility-basics\/[0-9a-f-]{36}$/)

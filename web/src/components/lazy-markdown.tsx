@@ -23,12 +23,25 @@ const Markdown = lazy(() =>
     .then((module) => ({ default: module.Markdown })),
 )
 
+const lineWidths = ['w-full', 'w-11/12', 'w-full', 'w-5/6', 'w-2/3']
+
+/**
+ * About as many grey lines as the text will take (a line per 70 characters of each paragraph, at least three, at most
+ * twenty), so what follows it moves little when it arrives: a tap aimed below it lands where it was aimed.
+ */
+export function placeholderLines(source: string): string[] {
+  const estimate = source
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .reduce((count, line) => count + Math.ceil(line.trim().length / 70), 0)
+  const count = Math.min(20, Math.max(3, estimate))
+  return Array.from({ length: count }, (_, i) => `h-4 ${lineWidths[i % lineWidths.length]}`)
+}
+
 export function LazyMarkdown(props: MarkdownProps) {
   return (
     <Suspense
-      fallback={
-        <LoadingBlocks label="Loading the text" blocks={['h-4 w-full', 'h-4 w-11/12', 'h-4 w-2/3']} className="gap-2" />
-      }
+      fallback={<LoadingBlocks label="Loading the text" blocks={placeholderLines(props.source)} className="gap-2" />}
     >
       <Markdown {...props} />
     </Suspense>
