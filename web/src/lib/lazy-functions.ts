@@ -3,16 +3,10 @@
 // later call (enrolling, a lesson's media after moving to the player) from waiting a round trip for it.
 import type { FunctionsClient } from '@supabase/functions-js'
 import { afterPageLoad } from './after-page-load'
+import { loadOnce } from './load-once'
 
 export function lazyFunctions(create: () => Promise<FunctionsClient>): FunctionsClient {
-  let client: Promise<FunctionsClient> | undefined
-  // A failed load (the network dropped) is not kept: the next call loads again.
-  const load = () =>
-    (client ??= create().catch((error: unknown) => {
-      client = undefined
-      throw error
-    }))
-
+  const load = loadOnce(create)
   afterPageLoad(() => void load().catch(() => undefined))
 
   const invoke: FunctionsClient['invoke'] = async (functionName, options) =>

@@ -1,9 +1,10 @@
 // The lesson itself, by kind: its lock when it is not open yet, the video (with its checks and written notes), the
 // quiz, or the text. The instructor's words carry the course's language (WCAG 3.1.2).
-import { lazy, Suspense, type ReactNode, type RefObject } from 'react'
+import type { ReactNode, RefObject } from 'react'
 import { ChevronRight } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { LazyMarkdown } from '@/components/lazy-markdown'
+import { lazyRetrying } from '@/components/lazy-retrying'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
 import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
 import { LoadingBlocks } from '@/components/loading-blocks'
@@ -12,10 +13,16 @@ import type { ViewerMode } from '@/lib/courses/viewer-mode'
 import { loadQuizLesson, loadTextLesson, loadVideoChecks } from './lesson-parts'
 
 // What only some lessons show loads with them (./lesson-parts): a text lesson, a quiz, and a video's knowledge checks
-// (learners only, shown at their moments).
-const TextLesson = lazy(() => loadTextLesson().then((m) => ({ default: m.TextLesson })))
-const QuizLesson = lazy(() => loadQuizLesson().then((m) => ({ default: m.QuizLesson })))
-const VideoChecks = lazy(() => loadVideoChecks().then((m) => ({ default: m.VideoChecks })))
+// (learners only, shown at their moments). After a failed load, the player's "Try again" loads them again.
+const TextLesson = lazyRetrying(
+  () => loadTextLesson().then((m) => m.TextLesson),
+  <LoadingBlocks label="Loading the lesson" blocks={['h-4 w-full', 'h-4 w-11/12', 'h-4 w-2/3']} />,
+)
+const QuizLesson = lazyRetrying(
+  () => loadQuizLesson().then((m) => m.QuizLesson),
+  <LoadingBlocks label="Loading the quiz" blocks={['h-8 w-2/3', 'h-24 w-full']} />,
+)
+const VideoChecks = lazyRetrying(() => loadVideoChecks().then((m) => m.VideoChecks))
 
 type LessonContent = NonNullable<NonNullable<CourseOutline['lesson']>['content']>
 
@@ -42,24 +49,16 @@ export function LessonBody(props: LessonBodyProps) {
   if (!content) return <LockedLesson slug={slug} lock={lesson.lock} />
   if (lesson.kind === 'video') return <VideoLessonBody {...props} content={content} />
   if (lesson.kind === 'quiz') {
-    return (
-      <Suspense fallback={<LoadingBlocks label="Loading the quiz" blocks={['h-8 w-2/3', 'h-24 w-full']} />}>
-        <QuizLesson key={`quiz-${lesson.id}`} lessonId={lesson.id} slug={slug} canTake={canSave} next={props.next} />
-      </Suspense>
-    )
+    return <QuizLesson key={`quiz-${lesson.id}`} lessonId={lesson.id} slug={slug} canTake={canSave} next={props.next} />
   }
   return (
     <div key={lesson.id} lang={outline.course.language}>
-      <Suspense
-        fallback={<LoadingBlocks label="Loading the lesson" blocks={['h-4 w-full', 'h-4 w-11/12', 'h-4 w-2/3']} />}
-      >
-        <TextLesson
-          lessonId={lesson.id}
-          body={content.body_md}
-          canSave={canSave}
-          serverSeconds={lesson.progress?.watched_s ?? 0}
-        />
-      </Suspense>
+      <TextLesson
+        lessonId={lesson.id}
+        body={content.body_md}
+        canSave={canSave}
+        serverSeconds={lesson.progress?.watched_s ?? 0}
+      />
     </div>
   )
 }
@@ -93,11 +92,7 @@ function VideoLessonBody(allProps: LessonBodyProps & { content: LessonContent })
         complete={props.complete}
       />
       {/* In-video knowledge checks, for learners: they pause the video at their moments and never block. */}
-      {mode === 'learner' ? (
-        <Suspense fallback={null}>
-          <VideoChecks key={`checks-${lesson.id}`} lessonId={lesson.id} player={playerRef} />
-        </Suspense>
-      ) : null}
+      {mode === 'learner' ? <VideoChecks key={`checks-${lesson.id}`} lessonId={lesson.id} player={playerRef} /> : null}
       {content.body_md.trim() ? <VideoLessonNotes body={content.body_md} language={outline.course.language} /> : null}
     </>
   )

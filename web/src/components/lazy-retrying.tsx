@@ -1,0 +1,31 @@
+// React.lazy keeps a component whose code failed to load failed for good: an error boundary's "Try again" renders
+// the same failure. lazyRetrying's component holds its own Suspense (with the given fallback) around the lazy one, so
+// a failure reaches the error boundary above it, and the next mount, the boundary's retry, gets a new lazy component
+// that loads again (never at once, over and over, while the network is down).
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+
+export function lazyRetrying<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
+  const make = () =>
+    lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          current = make()
+          throw error
+        },
+      ),
+    )
+  let current = make()
+  function LazyRetrying(props: P) {
+    const Current = current
+    return (
+      <Suspense fallback={fallback}>
+        <Current {...props} />
+      </Suspense>
+    )
+  }
+  return LazyRetrying
+}
