@@ -105,6 +105,8 @@ describe('cn', () => {
       'unknown-class p-2 another p-4 unknown-class',
       // Words that are classes without a value, and groups this app does not write today.
       'transition duration-200 transition-colors shadow shadow-md border border-2 rounded rounded-lg ring ring-2',
+      'touch-pan-x touch-pan-y touch-pinch-zoom touch-none touch-pan-up touch-auto',
+      'touch-none touch-pan-x touch-pan-y touch-pinch-zoom',
       'select-none touch-none pointer-events-none items-center self-start align-middle scale-95 scale-x-100',
       'scroll-mt-4 scroll-m-2 scroll-px-2 scroll-pl-1 overscroll-x-none overscroll-contain space-x-2 space-y-1',
       'outline outline-2 outline-offset-2 outline-teal-700 outline-none divide-y divide-x-2 divide-slate-100 divide-dashed',

@@ -65,7 +65,7 @@ const bare = new Set(['border', 'rounded', 'shadow', 'outline', 'ring', 'transit
 const plainHeads = new Set(
   (
     'w h size top right bottom left start end z order basis aspect opacity tracking leading whitespace cursor duration ' +
-    'delay ease animate rotate accent caret fill stroke columns hyphens content select touch transition grow shrink ' +
+    'delay ease animate rotate accent caret fill stroke columns hyphens content select transition grow shrink ' +
     'items self align'
   ).split(' '),
 )
@@ -107,6 +107,11 @@ function groupOf(base: string): string | undefined {
       return byAxis(head, rest)
     case 'scale':
       return byAxis(head, rest) ?? head
+    case 'touch':
+      // Panning along each axis and pinch-zoom combine; auto, none and manipulation set them all.
+      if (/^pan-(x|left|right)$/.test(rest)) return 'touch-x'
+      if (/^pan-(y|up|down)$/.test(rest)) return 'touch-y'
+      return rest === 'pinch-zoom' ? 'touch-pz' : 'touch'
     case 'pointer':
       return rest.startsWith('events-') ? 'pointer-events' : undefined
     case 'translate':
@@ -281,6 +286,10 @@ const covers: Record<string, string[]> = {
       return [`rounded-${side}`, corner.map((c) => `rounded-${c}`)]
     }),
   ),
+  touch: ['touch-x', 'touch-y', 'touch-pz'],
+  'touch-x': ['touch'],
+  'touch-y': ['touch'],
+  'touch-pz': ['touch'],
   translate: ['translate-x', 'translate-y', 'translate-none'],
   'translate-none': ['translate', 'translate-x', 'translate-y', 'translate-z'],
 }
