@@ -15,7 +15,7 @@ import { nameSlugSchema, type NameSlugValues } from '../schemas/studio.schemas'
 import { SlugField } from './slug-field'
 import { useSlugAvailability } from './use-slug-availability'
 
-interface NameSlugFormProps {
+export interface NameSlugFormProps {
   kind: 'school' | 'course'
   onCreate: (values: NameSlugValues) => Promise<void>
   onCancel: () => void

@@ -9,7 +9,7 @@ import type { StudioSchool } from '../api/schools.api'
 import { useCreateCourse } from '../api/studio.mutations'
 import { CourseStatusBadge } from './course-status-badge'
 import { FirstCourseSteps } from './first-course-steps'
-import { NameSlugForm } from './name-slug-form'
+import { LazyNameSlugForm } from './lazy-name-slug-form'
 import { plural } from '@/lib/format'
 
 const lastEdit = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -61,7 +61,7 @@ export function SchoolCard({ school, userId }: { school: StudioSchool; userId: s
       {creating ? (
         <div className="rounded-lg border border-slate-200 p-4">
           <h3 className="mb-3 font-medium text-slate-900">New course in {school.name}</h3>
-          <NameSlugForm
+          <LazyNameSlugForm
             kind="course"
             onCancel={() => setCreating(false)}
             onCreate={async ({ name, slug }) => {

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/empty-state'
 import { studioQueries } from '../api/studio.queries'
 import { useCreateSchool } from '../api/studio.mutations'
 import { FirstCourseSteps } from './first-course-steps'
-import { NameSlugForm } from './name-slug-form'
+import { LazyNameSlugForm } from './lazy-name-slug-form'
 import { SchoolCard } from './school-card'
 
 export function StudioHome({ userId }: { userId: string }) {
@@ -21,7 +21,7 @@ export function StudioHome({ userId }: { userId: string }) {
       <h2 id="new-school" className="mb-3 text-lg font-semibold text-slate-900">
         New school
       </h2>
-      <NameSlugForm
+      <LazyNameSlugForm
         kind="school"
         onCancel={() => setCreating(false)}
         onCreate={async (values) => {
