@@ -1,16 +1,19 @@
 // WebAuthn ceremonies for passkeys and WebAuthn MFA factors, on SimpleWebAuthn: options for the browser, and
 // verification of its responses against the relying party of config.toml ([auth.webauthn] rp_id, rp_origins).
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { AuthSettings } from '../config/index.ts'
+import { loadOnFirstUse } from '../http/load-on-first-use.ts'
+
+/**
+ * SimpleWebAuthn and its CBOR, ASN.1 and COSE parsers take about a quarter of a second to load, on every start of the
+ * stack: they load with the first ceremony instead.
+ */
+const simpleWebAuthn = loadOnFirstUse(() => import('@simplewebauthn/server'))
 
 type RelyingParty = AuthSettings['webauthn']
 
@@ -35,12 +38,13 @@ export interface NewCredential {
 }
 
 /** Creation options for `userId`; the user handle is the id's text, as GoTrue's WebAuthnID(). */
-export function registrationOptions(
+export async function registrationOptions(
   rp: RelyingParty,
   user: { id: string; email: string },
   exclude: { id: string; transports: string[] }[],
   residentKey: 'required' | 'discouraged',
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await simpleWebAuthn()
   return generateRegistrationOptions({
     rpName: rp.rpDisplayName,
     rpID: rp.rpId,
@@ -53,10 +57,11 @@ export function registrationOptions(
   })
 }
 
-export function authenticationOptions(
+export async function authenticationOptions(
   rp: RelyingParty,
   allow: { id: string; transports: string[] }[],
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await simpleWebAuthn()
   return generateAuthenticationOptions({ rpID: rp.rpId, allowCredentials: allow, userVerification: 'preferred' })
 }
 
@@ -66,6 +71,7 @@ export async function verifyRegistration(
   response: unknown,
   challenge: string,
 ): Promise<NewCredential | undefined> {
+  const { verifyRegistrationResponse } = await simpleWebAuthn()
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -99,6 +105,7 @@ export async function verifyAuthentication(
   challenge: string,
   credential: KnownCredential,
 ): Promise<{ counter: number } | undefined> {
+  const { verifyAuthenticationResponse } = await simpleWebAuthn()
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

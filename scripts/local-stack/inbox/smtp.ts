@@ -4,9 +4,13 @@
 // fields and stored beside Auth's emails, so the same API and page show it.
 import type { AddressInfo } from 'node:net'
 import type { Readable } from 'node:stream'
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser'
+import type { AddressObject, ParsedMail } from 'mailparser'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import { loadOnFirstUse } from '../http/load-on-first-use.ts'
 import { snippet, type Address, type Incoming, type Message, type Part } from './store.ts'
+
+/** mailparser (with its charset tables) loads with the first message, not at every start of the stack. */
+const loadParser = loadOnFirstUse(async () => (await import('mailparser')).simpleParser)
 
 export interface SmtpListenerOptions {
   port: number
@@ -74,6 +78,7 @@ export class SmtpListener {
     const chunks: Buffer[] = []
     for await (const chunk of stream) chunks.push(chunk as Buffer)
     const raw = Buffer.concat(chunks)
+    const simpleParser = await loadParser()
     const parsed = await simpleParser(raw, { skipHtmlToText: true, keepCidLinks: true })
     return this.options.receive(incomingFrom(parsed, session.envelope, raw.length))
   }

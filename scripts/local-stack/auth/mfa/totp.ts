@@ -2,7 +2,10 @@
 // secrets, the otpauth:// URI and SVG QR code shown at enrolment, and code checks that report which time step
 // matched.
 import { createHmac, randomBytes } from 'node:crypto'
-import QRCode from 'qrcode'
+import { loadOnFirstUse } from '../../http/load-on-first-use.ts'
+
+/** The QR encoder loads with the first enrolment, not at every start of the stack. */
+const loadQrCode = loadOnFirstUse(async () => (await import('qrcode')).default)
 
 const base32Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 export const period = 30
@@ -74,6 +77,7 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
 }
 
 /** The QR code of `uri` as an SVG document (auth-js prefixes it with data:image/svg+xml;utf-8,). */
-export function qrSvg(uri: string): Promise<string> {
+export async function qrSvg(uri: string): Promise<string> {
+  const QRCode = await loadQrCode()
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 })
 }

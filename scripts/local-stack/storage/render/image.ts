@@ -2,9 +2,13 @@
 // imgproxy: sources up to 25,000,000 bytes and 50 megapixels, at most 60 animation frames, no upscaling, EXIF
 // orientation applied and metadata stripped, WebP when the request's Accept allows it and no format was asked for
 // (IMGPROXY_ENABLE_WEBP_DETECTION; AVIF only when asked). A source it cannot read answers imgproxy's 422.
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
+import { loadOnFirstUse } from '../../http/load-on-first-use.ts'
 import { StorageError } from '../errors.ts'
 import { resizingType, sizeLimits, type TransformOptions } from './options.ts'
+
+/** libvips through sharp loads with the first transformed image, not at every start of the stack. */
+const loadSharp = loadOnFirstUse(async () => (await import('sharp')).default)
 
 export const sourceLimits = { bytes: 25_000_000, pixels: 50_000_000, frames: 60 }
 
@@ -78,6 +82,7 @@ export async function renderImage(
   accept: string | undefined,
 ): Promise<Rendered> {
   if (source.length > sourceLimits.bytes) throw invalidSource()
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(source, { failOn: 'none' }).metadata()
