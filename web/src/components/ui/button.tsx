@@ -1,7 +1,7 @@
 // The app's button: a native <button> (or, with `asChild`, any element such as a router Link)
 // with a small set of variants, in the spirit of shadcn/ui.
 import type { ComponentProps } from 'react'
-import { Slot } from 'radix-ui'
+import { Slot } from './slot'
 import { cn } from '@/lib/cn'
 
 const variants = {
@@ -23,7 +23,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 }
 
 export function Button({ variant = 'primary', size = 'md', asChild = false, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button'
+  const Component = asChild ? Slot : 'button'
   return (
     <Component
       // Default to type="button" so a button inside a form never submits it by accident.

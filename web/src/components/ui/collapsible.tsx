@@ -8,7 +8,7 @@
 // app does not use), a forced layout per open section on the player's first render, and its Collapsible, Presence
 // and state primitives were a first-load cost of the player.
 import { createContext, use, useId, useState, type ComponentProps, type MouseEvent } from 'react'
-import { Slot } from 'radix-ui'
+import { Slot } from './slot'
 
 interface CollapsibleState {
   open: boolean
@@ -41,7 +41,7 @@ export function Collapsible({ open, defaultOpen = false, onOpenChange, asChild, 
     if (open === undefined) setUncontrolled(next)
     onOpenChange?.(next)
   }
-  const Root = asChild ? Slot.Root : 'div'
+  const Root = asChild ? Slot : 'div'
   return (
     <CollapsibleContext value={{ open: isOpen, setOpen, contentId }}>
       <Root data-state={stateOf(isOpen)} {...props} />

@@ -1,9 +1,9 @@
 // A form field: label, the control (its only child), an optional hint and the error message. The
-// control receives `id`, `aria-invalid` and `aria-describedby` (hint + error) through Radix Slot,
+// control receives `id`, `aria-invalid` and `aria-describedby` (hint + error) through Slot (`slot.tsx`),
 // so any input-like element works:
 //   <Field label="Email" error={errors.email?.message}><Input type="email" {...register('email')} /></Field>
 import { useId, type ReactNode } from 'react'
-import { Slot } from 'radix-ui'
+import { Slot } from './slot'
 import { CircleAlert } from 'lucide-react'
 import { cn } from '@/lib/cn'
 import { Label } from './label'
@@ -29,9 +29,9 @@ export function Field({ label, error, hint, id, className, children }: FieldProp
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={controlId}>{label}</Label>
-      <Slot.Root id={controlId} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      <Slot id={controlId} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}
-      </Slot.Root>
+      </Slot>
       {hint ? (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
