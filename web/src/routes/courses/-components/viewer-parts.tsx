@@ -3,44 +3,28 @@
 // enrolled learners and staff with how many of them have the course open, and the announcements of learners and staff. They load when the outline says this
 // viewer sees them, so a visitor's first load goes without them; the loader starts loading them as soon as the
 // outline is known (`preloadViewerParts`).
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazyRetrying } from '@/components/lazy-retrying'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
+import { loadOnce } from '@/lib/load-once'
 
-// One promise per module: the loader's preload and the first render share it.
-const once = <T,>(load: () => Promise<T>) => {
-  let module: Promise<T> | undefined
-  return () => (module ??= load())
-}
-const checkboxes = once(() => import('./lesson-complete-checkbox'))
-const liveProgress = once(() => import('./live-progress'))
-const staffBar = once(() => import('@/features/courses/components/staff-bar'))
-const previewBanner = once(() => import('@/features/courses/components/preview-banner'))
-const courseEvents = once(() => import('@/features/courses/components/course-events'))
-const learningNow = once(() => import('@/features/leaderboard/components/learning-now'))
-const announcements = once(() => import('@/features/announcements/components/course-announcements'))
+// One load per module, shared by the loader's preload and the first render (and tried again after a failure).
+const checkboxes = loadOnce(() => import('./lesson-complete-checkbox'))
+const liveProgress = loadOnce(() => import('./live-progress'))
+const staffBar = loadOnce(() => import('@/features/courses/components/staff-bar'))
+const previewBanner = loadOnce(() => import('@/features/courses/components/preview-banner'))
+const courseEvents = loadOnce(() => import('@/features/courses/components/course-events'))
+const learningNow = loadOnce(() => import('@/features/leaderboard/components/learning-now'))
+const announcements = loadOnce(() => import('@/features/announcements/components/course-announcements'))
 
 /** Starts loading what this viewer will see, beside the rest of the page. */
 export function preloadViewerParts(mode: ViewerMode, seesEvents: boolean): void {
-  if (mode === 'learner') void Promise.all([checkboxes(), liveProgress()])
-  if (mode === 'preview') void Promise.all([checkboxes(), previewBanner()])
-  if (mode === 'staff') void staffBar()
-  if (mode === 'learner' || mode === 'staff') void announcements()
-  if (seesEvents) void Promise.all([courseEvents(), learningNow()])
-}
-
-/** A part loaded by `load` (one of the above), shown with `fallback` until its code has arrived. */
-function lazyPart<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-  fallback: ReactNode = null,
-): (props: Props) => ReactNode {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })))
-  return function Part(props) {
-    return (
-      <Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </Suspense>
-    )
-  }
+  // A preload that fails is not an error yet: the part loads again when it renders, and shows its failure there.
+  const preload = (...loads: (() => Promise<unknown>)[]) => loads.forEach((load) => void load().catch(() => {}))
+  if (mode === 'learner') preload(checkboxes, liveProgress)
+  if (mode === 'preview') preload(checkboxes, previewBanner)
+  if (mode === 'staff') preload(staffBar)
+  if (mode === 'learner' || mode === 'staff') preload(announcements)
+  if (seesEvents) preload(courseEvents, learningNow)
 }
 
 /** Holds the tick's place (same size, inert) for the moment it loads, so the row does not shift. */
@@ -48,18 +32,18 @@ const checkboxPlaceholder = (
   <span aria-hidden="true" className="inline-block size-5 shrink-0 rounded border border-slate-300 bg-white" />
 )
 
-export const LessonCompleteCheckbox = lazyPart(
+export const LessonCompleteCheckbox = lazyRetrying(
   () => checkboxes().then((m) => m.LessonCompleteCheckbox),
   checkboxPlaceholder,
 )
-export const PreviewLessonCheckbox = lazyPart(
+export const PreviewLessonCheckbox = lazyRetrying(
   () => checkboxes().then((m) => m.PreviewLessonCheckbox),
   checkboxPlaceholder,
 )
-export const LiveProgress = lazyPart(() => liveProgress().then((m) => m.LiveProgress))
-export const StaffBar = lazyPart(() => staffBar().then((m) => m.StaffBar))
-export const PreviewBanner = lazyPart(() => previewBanner().then((m) => m.PreviewBanner))
-export const CourseEvents = lazyPart(() => courseEvents().then((m) => m.CourseEvents))
-export const LearningNow = lazyPart(() => learningNow().then((m) => m.LearningNow))
+export const LiveProgress = lazyRetrying(() => liveProgress().then((m) => m.LiveProgress))
+export const StaffBar = lazyRetrying(() => staffBar().then((m) => m.StaffBar))
+export const PreviewBanner = lazyRetrying(() => previewBanner().then((m) => m.PreviewBanner))
+export const CourseEvents = lazyRetrying(() => courseEvents().then((m) => m.CourseEvents))
+export const LearningNow = lazyRetrying(() => learningNow().then((m) => m.LearningNow))
 // Shows nothing until its list has arrived either way, so no placeholder is lost.
-export const CourseAnnouncements = lazyPart(() => announcements().then((m) => m.CourseAnnouncements))
+export const CourseAnnouncements = lazyRetrying(() => announcements().then((m) => m.CourseAnnouncements))
