@@ -69,8 +69,12 @@ export function routeLoads(outDir: string): RouteLoad[] {
   // Route file → the manifest keys of its split chunks the router awaits before rendering.
   const splits = new Map<string, string[]>()
   for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /^src\/routes\/(.+\.tsx)\?tsr-split=(component|loader)$/.exec(chunk.src ?? '')
-    if (match) splits.set(match[1]!, [...(splits.get(match[1]!) ?? []), key])
+    // A part split alone (`?tsr-split=component`) or with others (`?tsr-split=component---loader`).
+    const match = /^src\/routes\/(.+\.tsx)\?tsr-split=([\w-]+)$/.exec(chunk.src ?? '')
+    const parts = match?.[2]!.split('---') ?? []
+    if (match && (parts.includes('component') || parts.includes('loader'))) {
+      splits.set(match[1]!, [...(splits.get(match[1]!) ?? []), key])
+    }
   }
   // Every route file the router knows, split or not (a layout may have nothing to split).
   const routes = new Set(splits.keys())

@@ -31,9 +31,20 @@ export function routeFile(routeId: string): string {
 
 /**
  * The split parts of a route the router loads before it renders the route: its component and its pending view, both
- * awaited (router-core's loadComponents), even when the data is there at once and the pending view never shows.
+ * awaited (router-core's loadComponents), even when the data is there at once and the pending view never shows, and
+ * its loader, which must run first.
  */
-export const renderParts = ['component', 'pendingComponent'] as const
+export const renderParts = ['component', 'pendingComponent', 'loader'] as const
+
+/**
+ * The split parts a chunk of the route file `file` holds: `?tsr-split=component` is one, and a group of parts split
+ * together is named by the parts joined with `---` (`?tsr-split=component---loader`).
+ */
+export function splitParts(moduleId: string | null | undefined, file: string): string[] {
+  const marker = `/src/routes/${file}?tsr-split=`
+  const at = moduleId?.lastIndexOf(marker) ?? -1
+  return moduleId && at >= 0 ? moduleId.slice(at + marker.length).split('---') : []
+}
 
 /** For each route id, the files its first render needs (renderParts) that the entry chunk does not already import. */
 export function routePreloads(bundle: Record<string, BundleChunk>, routeIds: string[]): [string, string[]][] {
@@ -53,7 +64,7 @@ export function routePreloads(bundle: Record<string, BundleChunk>, routeIds: str
   const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
   return routeIds.flatMap((routeId): [string, string[]][] => {
     const part = (name: string) =>
-      chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/routes/${routeFile(routeId)}?tsr-split=${name}`))
+      chunks.find((chunk) => splitParts(chunk.facadeModuleId, routeFile(routeId)).includes(name))
     const parts = renderParts.map(part).filter((chunk) => chunk !== undefined)
     if (!part('component')) return []
     const files = [...closure(parts.map((chunk) => chunk.fileName))].filter((file) => !entry.has(file))
