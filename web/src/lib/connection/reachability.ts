@@ -1,7 +1,7 @@
 // Whether this tab can reach the API, as it last saw it: a request that got no answer (or a gateway's 502/503/504), or
 // the browser going offline, marks it unreachable; from then a light probe asks again every few seconds until the API
 // answers. The app shell shows a small offline status from it. Probe and timers are injected, so it is tested alone.
-import { isUnreachable } from '@/lib/outbox/outbox-queue'
+import { isUnreachable } from './unreachable'
 
 export interface ReachabilityDeps {
   /** Resolves true when the API answered. */

@@ -14,27 +14,12 @@ export interface OutboxKind<Entry> {
   same: (a: Entry, b: Entry) => boolean
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
+// Which failures mean "not reachable, keep it" is the connection's rule, shared with the app's offline status.
+export { isUnreachable } from '@/lib/connection/unreachable'
 
 /** 2 s, 4 s, 8 s … up to a minute between tries; `online` and a visible tab try at once anyway. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(60_000, 2_000 * 2 ** Math.max(0, attempt))
-}
-
-/**
- * Whether a failed write should wait in the queue: the request never got an answer (fetch rejected: offline, DNS,
- * connection refused or reset) or the gateway answered that the API is away (502, 503, 504). Anything else is the
- * server's answer (not enrolled, lesson locked, signed out) and would be refused again.
- */
-export function isUnreachable(error: unknown): boolean {
-  if (error instanceof TypeError) return true
-  if (!isRecord(error)) return false
-  // postgrest-js turns a rejected fetch into { message: "TypeError: Failed to fetch", code: "" }.
-  if (typeof error.message === 'string' && /^(TypeError|FetchError|AbortError): /.test(error.message)) return true
-  const status = typeof error.status === 'number' ? error.status : undefined
-  return status === 0 || status === 502 || status === 503 || status === 504
 }
 
 /** Removes an entry once sent, unless a newer write replaced it meanwhile. */
