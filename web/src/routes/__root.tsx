@@ -9,7 +9,6 @@ import type { RouterContext } from '@/lib/router-context'
 import { DocumentMeta } from './-components/document-meta'
 import { DocumentTitle } from './-components/document-title'
 import { OfflineStatus } from './-components/offline-status'
-import { ProgressOutboxStarter } from './-components/progress-outbox-starter'
 import { RouteFocus } from './-components/route-focus'
 import { SignedInListeners } from './-components/signed-in-listeners'
 import { SiteHeader } from './-components/site-header'
@@ -24,7 +23,6 @@ function RootLayout() {
       <div className="flex min-h-dvh flex-col">
         <DocumentTitle />
         <DocumentMeta />
-        <ProgressOutboxStarter />
         <a
           href="#main"
           // `not-sr-only` resets padding, so the visible styles are all `focus:` ones.

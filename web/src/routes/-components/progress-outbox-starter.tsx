@@ -1,6 +1,6 @@
 // Progress a learner saved on this device while offline is sent from whichever page they open next, home included,
-// not only from a player or course page: once someone is signed in, the outbox is loaded (lazily, so visitors'
-// first load goes without it) and started.
+// not only from a player or course page: once someone is signed in, the outbox is loaded and started. Mounted with the
+// signed-in listeners (signed-in-listeners.tsx), so visitors' first load goes without it.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSession } from '@/lib/use-session'

@@ -1,6 +1,7 @@
-// What listens for a signed-in user wherever they are: trophies earned while any page is open are announced there,
-// and a session ended on another device signs this tab out at once. Both (and Realtime behind them) are loaded
-// lazily, in one chunk, once someone is signed in, so visitors' first load goes without them.
+// What listens for a signed-in user wherever they are: trophies earned while any page is open are announced there, a
+// session ended on another device signs this tab out at once, and progress saved on this device while offline is sent
+// (progress-outbox-starter.tsx). All of them (and Realtime behind them) are loaded lazily, in one chunk, once someone
+// is signed in, so visitors' first load goes without them.
 import { lazy, Suspense } from 'react'
 import { useSession } from '@/lib/use-session'
 
