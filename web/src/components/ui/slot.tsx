@@ -37,21 +37,17 @@ function bothRefs<T>(a: Ref<T> | undefined, b: Ref<T> | undefined): RefCallback<
 
 export function mergeSlotProps(slot: Props, child: Props): Props {
   const merged: Props = { ...slot, ...child }
-  for (const name of Object.keys(slot)) {
-    const slotValue = slot[name]
+  for (const [name, slotValue] of Object.entries(slot)) {
     const childValue = child[name]
-    if (isHandler(name) && typeof slotValue === 'function' && typeof childValue === 'function') {
+    if (childValue === undefined) merged[name] = slotValue
+    else if (name === 'className') merged.className = [slotValue, childValue].filter(Boolean).join(' ')
+    else if (name === 'style') merged.style = { ...(slotValue as object), ...(childValue as object) }
+    else if (isHandler(name) && typeof slotValue === 'function' && typeof childValue === 'function') {
       merged[name] = (...args: unknown[]) => {
         const result: unknown = childValue(...args)
         slotValue(...args)
         return result
       }
-    } else if (name === 'style' && childValue !== undefined) {
-      merged.style = { ...(slotValue as object), ...(childValue as object) }
-    } else if (name === 'className' && childValue !== undefined) {
-      merged.className = [slotValue, childValue].filter(Boolean).join(' ')
-    } else if (childValue === undefined) {
-      merged[name] = slotValue
     }
   }
   return merged
