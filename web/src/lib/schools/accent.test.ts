@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { darkText } from './accent'
 import {
   accentColorProblem,
   accentSentences,
   accentTextColor,
   contrastRatio,
-  darkText,
   normalizeHex,
   relativeLuminance,
-} from './accent'
+} from './accent-rules'
 
 describe('contrastRatio', () => {
   it('is 21:1 for black on white and 1:1 for a colour on itself', () => {

@@ -1,15 +1,8 @@
 // The accent colour's live contrast check beside the field: a sample of the text that will be set on it (white or
 // dark) with both ratios, or the database's sentence when neither reads. Announced politely as it changes.
 import { CircleCheck } from 'lucide-react'
-import {
-  accentTextColor,
-  accentTextHex,
-  contrastRatio,
-  darkText,
-  isHexColor,
-  normalizeHex,
-  whiteText,
-} from '@/lib/schools/accent'
+import { accentTextHex, darkText, whiteText } from '@/lib/schools/accent'
+import { accentTextColor, contrastRatio, isHexColor, normalizeHex } from '@/lib/schools/accent-rules'
 
 const ratio = (value: number) => `${(Math.floor(value * 10) / 10).toFixed(1)}:1`
 

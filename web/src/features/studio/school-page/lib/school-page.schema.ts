@@ -1,7 +1,7 @@
 // The school page form's rules, the database's (schools_accent_color_readable, schools_about_md_length) with its
 // sentences: an accent colour that reads with white or dark text, or none; an about text of at most 5,000 characters.
 import * as z from 'zod/mini'
-import { aboutMaxLength, accentColorProblem, accentSentences, normalizeHex } from '@/lib/schools/accent'
+import { aboutMaxLength, accentColorProblem, accentSentences, normalizeHex } from '@/lib/schools/accent-rules'
 
 export const schoolPageSchema = z.object({
   about_md: z.string().check(z.maxLength(aboutMaxLength, accentSentences.aboutTooLong)),
