@@ -2,69 +2,45 @@
 // other tabs over the BroadcastChannel `summit-realtime:<user_id>`, the leader chosen by the Web Lock of the same name.
 // Only the leader loads realtime-js and holds a socket, so a learner with five tabs open counts as one connected
 // user of the Realtime tenant, not five. Without BroadcastChannel every tab leads on its own.
-import { electLeader } from './leader'
-import { realtimeTransport } from './realtime-transport'
-import {
-  SharedHub,
-  type ChannelListener,
-  type ChannelMessage,
-  type ChannelSpec,
-  type TabBus,
-  type Wire,
-} from './shared-hub'
+import { loadOnce } from '@/lib/load-once'
+import type { ChannelListener, ChannelMessage, ChannelSpec } from './shared-hub'
 
 export type { ChannelMessage, ChannelSpec, LiveStatus } from './shared-hub'
 
 /** The user's private channel (readable by them alone, written only by the database): sessions, progress, access. */
 export const accountChannel = (userId: string): ChannelSpec => ({ topic: `account:${userId}`, private: true })
 
-const hubs = new Map<string, SharedHub>()
-
-function broadcastBus(name: string): TabBus {
-  const channel = new BroadcastChannel(name)
-  return {
-    post: (wire) => channel.postMessage(wire),
-    listen: (handler) => {
-      const onMessage = (event: MessageEvent<Wire>) => handler(event.data)
-      channel.addEventListener('message', onMessage)
-      return () => {
-        channel.removeEventListener('message', onMessage)
-        channel.close()
-      }
-    },
-  }
-}
-
-const lonelyBus: TabBus = { post: () => {}, listen: () => () => {} }
-
-function hubFor(userId: string): SharedHub {
-  let hub = hubs.get(userId)
-  if (hub) return hub
-  const name = `summit-realtime:${userId}`
-  const shared = typeof BroadcastChannel === 'function'
-  const created = new SharedHub(crypto.randomUUID(), shared ? broadcastBus(name) : lonelyBus, realtimeTransport)
-  let resign = () => {}
-  if (shared) resign = electLeader(name, () => created.lead())
-  else created.lead()
-  // Leaving for good: the other tabs drop this tab's channels, and the next in line takes the socket over. (A page
-  // kept in the back-forward cache stays as it is.)
-  window.addEventListener('pagehide', (event) => {
-    if (event.persisted) return
-    created.dispose()
-    resign()
-    hubs.delete(userId)
-  })
-  hubs.set(userId, created)
-  hub = created
-  return hub
-}
+// The hub's code loads with the first subscription (after the page has rendered: subscriptions start in effects).
+const loadHubs = loadOnce(() => import('./hubs'))
+let hubs: Awaited<ReturnType<typeof loadHubs>> | undefined
 
 /** Listens on the user's shared channel `spec`; returns the way to stop (a React effect's cleanup). */
 export function subscribeShared(userId: string, spec: ChannelSpec, listener: ChannelListener): () => void {
-  return hubFor(userId).subscribe(spec, listener)
+  if (hubs) return hubs.subscribeShared(userId, spec, listener)
+  let stop: (() => void) | undefined
+  let stopped = false
+  const subscribe = () =>
+    loadHubs().then(
+      (loaded) => {
+        hubs = loaded
+        if (!stopped) stop = loaded.subscribeShared(userId, spec, listener)
+      },
+      // Offline before the code arrived: the channel is paused, and tried again once the browser is back online.
+      () => {
+        if (stopped) return
+        listener.status('paused', false)
+        window.addEventListener('online', () => void subscribe(), { once: true })
+      },
+    )
+  void subscribe()
+  return () => {
+    stopped = true
+    stop?.()
+  }
 }
 
 /** Tells the user's other tabs something this tab knows first (its own saves), as if it came over `spec`. */
 export function shareWithTabs(userId: string, spec: ChannelSpec, message: ChannelMessage): void {
-  hubs.get(userId)?.share(spec, message)
+  // No hub yet means nothing subscribed in this tab, so no tab is listening through it either.
+  hubs?.shareWithTabs(userId, spec, message)
 }
