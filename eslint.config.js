@@ -209,6 +209,18 @@ export default tseslint.config(
     rules: {
       ...asErrors(rulesOf(pluginQuery.configs['flat/recommended-strict'])),
       ...asErrors(rulesOf(pluginRouter.configs['flat/recommended'])),
+      // The formatters' barrel kept every formatter (and its Intl setup) in each page's chunk that used one of them.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/format',
+              message: "Import from the formatter's own module (@/lib/format/duration, …/date, …/plural, …).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

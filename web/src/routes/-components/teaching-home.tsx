@@ -13,7 +13,7 @@ import type { AnalyticsFilter } from '@/features/analytics/lib/filter'
 import { questionsQueries } from '@/features/questions/api/questions.queries'
 import type { StudioSchool } from '@/features/studio/api/schools.api'
 import { StaffHomeSection } from '@/features/studio/components/staff-home-section'
-import { plural, pluralWord } from '@/lib/format'
+import { plural, pluralWord } from '@/lib/format/plural'
 
 const everyone: AnalyticsFilter = { cohortId: undefined, enrolledFrom: undefined, enrolledTo: undefined }
 // At-risk counts are one call per course: the most recently edited published courses are enough for a summary.

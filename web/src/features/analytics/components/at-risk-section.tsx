@@ -3,7 +3,7 @@
 import { UserRoundCheck } from 'lucide-react'
 import type { AtRiskPage } from '../api/analytics.api'
 import { formatIdle } from '../lib/format'
-import { plural, pluralWord } from '@/lib/format'
+import { plural, pluralWord } from '@/lib/format/plural'
 
 export function AtRiskSection({ page }: { page: AtRiskPage }) {
   return (

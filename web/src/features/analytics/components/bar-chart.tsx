@@ -2,7 +2,7 @@
 // same numbers are in the table beside it, which is what screen readers and keyboard users read. Long labels (lesson
 // titles) are cut to the axis's width with an ellipsis, their full text in a tooltip and in the table.
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts'
-import { truncateText } from '@/lib/format'
+import { truncateText } from '@/lib/format/text'
 
 const axisWidth = 112
 const tickFontSize = 12

@@ -2,7 +2,7 @@
 // on it, and the median time of the learners who completed it. The charts show the ten lessons that stand out; the
 // tables list every lesson in course order.
 import type { LessonStat } from '../api/analytics.api'
-import { formatShortDuration } from '@/lib/format'
+import { formatShortDuration } from '@/lib/format/duration'
 import { LazyBarChart as AnalyticsBarChart } from './lazy-bar-chart'
 import { ChartCard } from '@/components/chart-card'
 

@@ -1,5 +1,5 @@
 // Words for the analytics numbers: idle time ("12 days ago"). Durations come from @/lib/format.
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export function daysSince(iso: string | null, now: Date = new Date()): number | null {
   if (!iso) return null

@@ -4,7 +4,7 @@ import { CalendarX2 } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import type { CalendarItem } from '../api/calendar.api'
 import type { CalendarDay } from '../lib/calendar-grid'
-import { longDay } from '@/lib/format'
+import { longDay } from '@/lib/format/date'
 import { CalendarItemList } from './calendar-item'
 
 interface AgendaViewProps {

@@ -3,7 +3,7 @@
 import { cn } from '@/lib/cn'
 import type { CalendarItem } from '../api/calendar.api'
 import type { CalendarDay } from '../lib/calendar-grid'
-import { longDay } from '@/lib/format'
+import { longDay } from '@/lib/format/date'
 import { CalendarItemList } from './calendar-item'
 
 interface WeekViewProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PlanState } from '../schemas/plan.schemas'
-import { longDay } from '@/lib/format'
+import { longDay } from '@/lib/format/date'
 import { itemTime, monthTitle, planWords, rangeTitle, shortMoment } from './format'
 
 const plan: PlanState = {

@@ -1,7 +1,7 @@
 // Words for the calendar in the learner's time zone, with Intl only (no date library), so home's "Upcoming" card
 // stays small: an item's time and kind, a day's heading, the title of a month or week page, and a study plan's
 // state ("2 sessions ahead, last on 14 Jan — reaches your target").
-import { plural, pluralWord } from '@/lib/format'
+import { plural, pluralWord } from '@/lib/format/plural'
 import type { CalendarKind } from '../schemas/calendar.schemas'
 import type { PlanState } from '../schemas/plan.schemas'
 

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { certificateQueries } from '../api/certificates.queries'
-import { formatLongDate as formatDate, formatStudyTime } from '@/lib/format'
+import { formatLongDate as formatDate } from '@/lib/format/date'
+import { formatStudyTime } from '@/lib/format/duration'
 import { CertificateActions } from './certificate-actions'
 
 export function MyCertificatesSection({ userId }: { userId: string }) {

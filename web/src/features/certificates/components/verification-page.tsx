@@ -2,7 +2,8 @@
 // and whether it is still valid (a revoked one shows the date of revocation, never the reason).
 import { BadgeCheck, ShieldX } from 'lucide-react'
 import type { VerifiedCertificate } from '../api/certificates.api'
-import { formatLongDate as formatDate, formatStudyTime } from '@/lib/format'
+import { formatLongDate as formatDate } from '@/lib/format/date'
+import { formatStudyTime } from '@/lib/format/duration'
 import { CertificateActions } from './certificate-actions'
 
 export function VerificationPage({ certificate }: { certificate: VerifiedCertificate }) {

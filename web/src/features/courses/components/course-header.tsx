@@ -6,7 +6,7 @@ import type { OutlineCourse } from '@/lib/courses/course-outline.schema'
 import { languageLabel, levelLabel } from '../lib/format'
 import { CourseCover } from './course-cover'
 import { Length } from './length'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export function CourseHeader({ course, school }: { course: OutlineCourse; school?: ReactNode }) {
   const instructors = course.instructors.map((instructor) => instructor.display_name).filter(Boolean)

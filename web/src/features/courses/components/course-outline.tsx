@@ -7,7 +7,7 @@ import type { CourseOutline, OutlineLesson, OutlineSection } from '@/lib/courses
 import { chooseNextLesson, lockReasonText } from '@/lib/courses/lessons'
 import { Length } from './length'
 import { LessonRow } from './lesson-row'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export interface CourseOutlineProps {
   outline: CourseOutline

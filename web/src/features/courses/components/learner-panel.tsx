@@ -7,7 +7,7 @@ import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { chooseNextLesson, lessonsInOrder } from '@/lib/courses/lessons'
 import { LessonLink } from './lesson-link'
 import { panelClass } from './panel-class'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export function LearnerPanel({ outline }: { outline: CourseOutline }) {
   const { course, progress, viewer } = outline

@@ -9,7 +9,8 @@ import { Progress } from '@/components/ui/progress'
 import { myCertificatesQuery } from '@/lib/certificates/my-certificates'
 import { useSession } from '@/lib/use-session'
 import type { MyCourse } from '../api/my-courses.api'
-import { formatMinutesLeft, plural } from '@/lib/format'
+import { formatMinutesLeft } from '@/lib/format/duration'
+import { plural } from '@/lib/format/plural'
 import { CourseCover } from './course-cover'
 
 export function MyCourseList({ courses }: { courses: MyCourse[] }) {

@@ -1,7 +1,7 @@
 // The sentence for a refused enrollment (open enroll, code or invite). The catalogue codes read as in every other
 // screen (lib/errors); two read better here: a removed learner's `forbidden`, and `rate_limited` with the wait.
 import { errorCode, errorMessage } from '@/lib/errors'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { courseCertificatesQuery } from '@/lib/certificates/course-certificates'
 import { errorFields } from '@/lib/errors'
 import { useRevokeLearnerCertificate } from '../api/learners.mutations'
-import { formatDate } from '@/lib/format'
+import { formatDate } from '@/lib/format/date'
 import { ReasonField, RefusalAlert } from './reason-parts'
 
 export const revokeAal2Explanation =

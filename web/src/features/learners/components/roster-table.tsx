@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import type { InvitedRow, LearnerRow, RosterRow } from '../api/learners.api'
 import type { RosterQuery, RosterSort } from '../schemas/roster-search.schema'
-import { formatDate, formatDateOrDash } from '@/lib/format'
+import { formatDate, formatDateOrDash } from '@/lib/format/date'
 import { sourceLabels, statusLabels } from '../lib/labels'
 
 interface RosterTableProps {

@@ -13,7 +13,7 @@ import { questionsQueries } from '../api/questions.queries'
 import { useLiveQuestions } from '../api/use-live-questions'
 import { questionBodySchema } from '../lib/question.schema'
 import { QuestionItem } from './question-item'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export interface LessonQuestionsProps {
   userId: string

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { errorMessage } from '@/lib/errors'
 import { questionsQueries } from '../api/questions.queries'
 import { relativeTime } from '../lib/when'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export function OpenQuestions({ userId }: { userId: string }) {
   const open = useQuery(questionsQueries.open(userId))

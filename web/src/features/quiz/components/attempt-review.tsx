@@ -11,7 +11,7 @@ import { errorCode, errorMessage } from '@/lib/errors'
 import { quizQueries } from '../api/quiz.queries'
 import type { ReviewQuestion } from '../api/quiz.types'
 import { describeAnswer } from '../lib/answers'
-import { formatCount, plural } from '@/lib/format'
+import { formatCount, plural } from '@/lib/format/plural'
 
 export function AttemptReview({ attemptId, number }: { attemptId: string; number?: number }) {
   const review = useQuery(quizQueries.review(attemptId))

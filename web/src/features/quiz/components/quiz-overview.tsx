@@ -5,7 +5,8 @@ import { ClipboardCheck, Clock } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/errors'
 import type { QuizState } from '../api/quiz.types'
-import { formatDateTime, formatPercent } from '@/lib/format'
+import { formatDateTime } from '@/lib/format/date'
+import { formatPercent } from '@/lib/format/percent'
 
 interface QuizOverviewProps {
   state: QuizState

@@ -5,7 +5,9 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { CircleCheck, CircleX, Clock } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
-import { formatCount, formatDateTime, formatPercent, plural } from '@/lib/format'
+import { formatDateTime } from '@/lib/format/date'
+import { formatPercent } from '@/lib/format/percent'
+import { formatCount, plural } from '@/lib/format/plural'
 import { nextStep, type ResultView } from '../lib/result'
 
 interface QuizResultProps {

@@ -5,7 +5,7 @@ import { CircleAlert, CloudOff } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/errors'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 import type { AttemptQuestion, QuizAnswer } from '../api/quiz.types'
 import { promptExcerpt, unansweredQuestions } from '../lib/answers'
 

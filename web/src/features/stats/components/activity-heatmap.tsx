@@ -7,7 +7,7 @@ import { ChevronDown } from 'lucide-react'
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible'
 import { cn } from '@/lib/cn'
 import { heatmapGrid, lastPosition, moveInGrid, type GridPosition, type HeatmapCell } from '../lib/heatmap'
-import { longDay } from '@/lib/format'
+import { longDay } from '@/lib/format/date'
 import type { HeatmapDay } from '../schemas/learner-stats.schema'
 
 const rowNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']

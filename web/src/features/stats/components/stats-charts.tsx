@@ -1,7 +1,7 @@
 // The stats page's charts, each with its table: minutes per day (30 days), minutes per week, lessons completed per
 // week and quizzes passed per week (12 ISO weeks, labelled by their Monday).
 import { ChartCard } from '@/components/chart-card'
-import { longDay, shortDay } from '@/lib/format'
+import { longDay, shortDay } from '@/lib/format/date'
 import type { LearnerStats } from '../schemas/learner-stats.schema'
 import { LazyColumnChart } from './lazy-column-chart'
 import { SeriesTable } from './series-table'

@@ -1,6 +1,6 @@
 // Current and longest streak, side by side, with "at risk today" when yesterday's streak still needs today.
 import { Flame, Medal } from 'lucide-react'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 import type { LearnerStats } from '../schemas/learner-stats.schema'
 
 export function StreakSummary({ stats }: { stats: LearnerStats }) {

@@ -2,7 +2,7 @@
 // saves and if the save fails, with the failure said next to the control.
 import { useId, useState } from 'react'
 import { useUpdateWeeklyGoal } from '../api/stats.mutations'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 const choices = [1, 2, 3, 4, 5, 6, 7] as const
 

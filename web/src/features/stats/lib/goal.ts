@@ -1,6 +1,6 @@
 // Words for home's weekly goal card, from learner_stats()'s goal and streak. A learner's first week invites rather
 // than counts what they could not have done yet, and a week past the goal says so instead of "5 of 4 days".
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 import type { LearnerStats } from '../schemas/learner-stats.schema'
 
 /** "3 of 4 days this week"; past the goal, "5 days this week, goal 4". */

@@ -1,7 +1,8 @@
 // The 12-week activity heatmap's layout: columns are ISO weeks (oldest first), rows are Monday … Sunday, like
 // GitHub's. The RPC gives every day from a Monday through today, so cells after today are empty placeholders.
 import type { HeatmapDay } from '../schemas/learner-stats.schema'
-import { longDay, plural, weekdayIndex } from '@/lib/format'
+import { longDay, weekdayIndex } from '@/lib/format/date'
+import { plural } from '@/lib/format/plural'
 
 /** Whole minutes studied, rounded down like the RPC's own minutes. */
 function minutesOf(seconds: number): number {

@@ -14,7 +14,7 @@ import type { EditableCourse } from '../api/course.api'
 import { useSetCourseStatus } from '../api/publish.mutations'
 import { studioQueries } from '../api/studio.queries'
 import { statusErrorMessage } from '../lib/status-error'
-import { plural, pluralWord } from '@/lib/format'
+import { plural, pluralWord } from '@/lib/format/plural'
 
 const itemLabels: Record<string, string> = {
   title: 'Title',

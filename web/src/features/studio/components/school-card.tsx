@@ -10,7 +10,7 @@ import { useCreateCourse } from '../api/studio.mutations'
 import { CourseStatusBadge } from './course-status-badge'
 import { FirstCourseSteps } from './first-course-steps'
 import { LazyNameSlugForm } from './lazy-name-slug-form'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 const lastEdit = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const roleLabel = { owner: 'Owner', instructor: 'Instructor' } as const

@@ -11,7 +11,7 @@ import { CourseCard, CourseCardSkeleton, CourseGrid } from '@/features/courses/c
 import type { CatalogQuery } from '@/features/courses/schemas/catalog-search.schema'
 import { errorMessage } from '@/lib/errors'
 import { CatalogPager } from './catalog-pager'
-import { plural } from '@/lib/format'
+import { plural } from '@/lib/format/plural'
 
 export function CatalogResults({ list, query }: { list: UseQueryResult<CoursePage>; query: CatalogQuery }) {
   const { data: page, isPlaceholderData, isError, error, refetch, isRefetching } = list
