@@ -41,6 +41,7 @@ export function subscribeShared(userId: string, spec: ChannelSpec, listener: Cha
 
 /** Tells the user's other tabs something this tab knows first (its own saves), as if it came over `spec`. */
 export function shareWithTabs(userId: string, spec: ChannelSpec, message: ChannelMessage): void {
-  // No hub yet means nothing subscribed in this tab, so no tab is listening through it either.
+  // Until this tab's first subscription has its hub there is nothing to share through; the other tabs still get the
+  // database's own broadcast of the save.
   hubs?.shareWithTabs(userId, spec, message)
 }
