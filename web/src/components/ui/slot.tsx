@@ -1,7 +1,8 @@
 // Slot: renders its only child with the slot's props merged in, for `asChild` (a Button that is a Link) and for Field
 // (the control gets its id and aria-describedby). The merge is Radix Slot's: the child's props win, except that
-// event handlers both have run one after the other (the child's first), styles merge, class names join, and both
-// refs are set.
+// event handlers both run one after the other (the child's first), styles merge, class names join, and both refs are
+// set. One difference: a prop the child passes as undefined keeps the slot's value (`<Input id={undefined}>` in a
+// Field still gets the Field's id), where Radix would drop it.
 //
 // Written here rather than taken from Radix: Radix's Slot (with its compose-refs) was in every page's entry chunk
 // through Button and Field, for these few lines.
