@@ -1,22 +1,12 @@
 // lazyOverlay: nothing is rendered (or loaded on its account) before the first opening unless the page has loaded;
 // the overlay renders once loaded and stays mounted after it closes; a load that failed is tried again.
-import { Component, type ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { FailureBoundary } from '@/testing/failure-boundary'
 import { lazyOverlay } from './lazy-overlay'
 
 function Panel({ open }: { open: boolean }) {
   return <div role="dialog" aria-label="Panel" data-open={open} />
-}
-
-class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override render() {
-    return this.state.failed ? <p>Could not load</p> : this.props.children
-  }
 }
 
 describe('lazyOverlay', () => {
@@ -48,17 +38,17 @@ describe('lazyOverlay', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
 
     const first = render(
-      <Boundary>
+      <FailureBoundary>
         <Overlay open />
-      </Boundary>,
+      </FailureBoundary>,
     )
     expect(await first.findByText('Could not load')).toBeTruthy()
     first.unmount()
 
     render(
-      <Boundary>
+      <FailureBoundary>
         <Overlay open />
-      </Boundary>,
+      </FailureBoundary>,
     )
     expect(await screen.findByRole('dialog', { name: 'Panel' })).toBeTruthy()
     expect(load).toHaveBeenCalledTimes(2)

@@ -1,22 +1,12 @@
 // lazyRetrying: the fallback while the code loads; a failed load reaches the error boundary once (no loading again at
 // once while the network is down), and the boundary's retry, a new mount, loads again.
-import { Component, type ReactNode } from 'react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { FailureBoundary } from '@/testing/failure-boundary'
 import { lazyRetrying } from './lazy-retrying'
 
 function Part({ name }: { name: string }) {
   return <p>Part {name}</p>
-}
-
-class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override render() {
-    return this.state.failed ? <p>Could not load</p> : this.props.children
-  }
 }
 
 describe('lazyRetrying', () => {
@@ -36,9 +26,9 @@ describe('lazyRetrying', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
 
     const first = render(
-      <Boundary>
+      <FailureBoundary>
         <Lazy name="b" />
-      </Boundary>,
+      </FailureBoundary>,
     )
     expect(await first.findByText('Could not load')).toBeTruthy()
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -46,9 +36,9 @@ describe('lazyRetrying', () => {
     first.unmount()
 
     render(
-      <Boundary>
+      <FailureBoundary>
         <Lazy name="b" />
-      </Boundary>,
+      </FailureBoundary>,
     )
     expect(await screen.findByText('Part b')).toBeTruthy()
     expect(load).toHaveBeenCalledTimes(2)
