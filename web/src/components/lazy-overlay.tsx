@@ -4,14 +4,11 @@
 // for them. The overlay mounts at its first opening and stays mounted, so it closes with its own animation and
 // focus return. Its trigger stays with the page: the component is given `open` and reports changes.
 import { useState, type ComponentType, type RefObject } from 'react'
-import { afterPageLoad } from '@/lib/after-page-load'
-import { loadOnce } from '@/lib/load-once'
+import { loadSoonAfterPageLoad } from '@/lib/after-page-load'
 import { lazyRetrying } from './lazy-retrying'
 
 export function lazyOverlay<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const start = loadOnce(load)
-  afterPageLoad(() => void start().catch(() => undefined))
-  const Overlay = lazyRetrying(start)
+  const Overlay = lazyRetrying(loadSoonAfterPageLoad(load))
 
   function LazyOverlay(props: P) {
     const [opened, setOpened] = useState(props.open)

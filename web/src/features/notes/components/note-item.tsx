@@ -7,9 +7,8 @@ import { LazyMarkdown } from '@/components/lazy-markdown'
 import { lazyRetrying } from '@/components/lazy-retrying'
 import { LoadingBlocks } from '@/components/loading-blocks'
 import { Button } from '@/components/ui/button'
-import { afterPageLoad } from '@/lib/after-page-load'
+import { loadSoonAfterPageLoad } from '@/lib/after-page-load'
 import { errorMessage } from '@/lib/errors'
-import { loadOnce } from '@/lib/load-once'
 import type { NoteRow } from '../api/notes.api'
 import { useDeleteNote, useUpdateNote } from '../api/notes.mutations'
 import { noteBodySchema } from '../lib/note.schema'
@@ -18,8 +17,7 @@ import { formatClock, spokenClock } from '@/lib/format/duration'
 // The edit form shows only after Edit, so its code (the composer, with react-hook-form and its zod resolver, about
 // 16 KiB gzip) is not in "My notes"' first load: it loads once the page has loaded and the browser is idle, or at
 // the first Edit if that comes sooner. After a failed load, the next Edit loads it again.
-const loadComposer = loadOnce(() => import('@/components/composer'))
-afterPageLoad(() => void loadComposer().catch(() => undefined))
+const loadComposer = loadSoonAfterPageLoad(() => import('@/components/composer'))
 const Composer = lazyRetrying<ComposerProps>(
   () => loadComposer().then((m) => m.Composer),
   <LoadingBlocks label="Loading the editor" blocks={['h-32 w-full', 'h-10 w-48']} />,

@@ -4,12 +4,10 @@
 // opening loads it again.
 import { lazyRetrying } from '@/components/lazy-retrying'
 import { LoadingBlocks } from '@/components/loading-blocks'
-import { afterPageLoad } from '@/lib/after-page-load'
-import { loadOnce } from '@/lib/load-once'
+import { loadSoonAfterPageLoad } from '@/lib/after-page-load'
 import type { NameSlugFormProps } from './name-slug-form'
 
-const loadForm = loadOnce(() => import('./name-slug-form'))
-afterPageLoad(() => void loadForm().catch(() => undefined))
+const loadForm = loadSoonAfterPageLoad(() => import('./name-slug-form'))
 
 export const LazyNameSlugForm = lazyRetrying<NameSlugFormProps>(
   () => loadForm().then((m) => m.NameSlugForm),
