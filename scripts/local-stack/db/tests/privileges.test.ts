@@ -106,10 +106,23 @@ describe('migrations as the non-superuser postgres', () => {
       'must be owner of table flow_state',
     ],
     ['a comment on a Storage table', `comment on table storage.objects is 'files';`, 'must be owner of table objects'],
+    // Refused by PostgreSQL itself, as on Supabase (PostgreSQL says "relation" for a column): the membership is not
+    // lent for a comment whose statement does not say POLICY.
     [
       'a comment on a column of an Auth table',
       `comment on column auth.users.email is 'sign-in address';`,
-      'must be owner of table users',
+      'must be owner of relation users',
+    ],
+    [
+      'a comment on a function of Auth',
+      `comment on function auth.uid() is 'who';`,
+      'must be owner of function auth.uid (SQLSTATE 42501)',
+    ],
+    // The word in the comment's text lends the membership; the check after the statement refuses it, in the same words.
+    [
+      'a comment that mentions a policy, on a column of an Auth table',
+      `comment on column auth.users.email is 'read by the sign-in policy';`,
+      'must be owner of relation users',
     ],
     [
       'a program run by the server',
