@@ -1,13 +1,13 @@
 // The database component of the local stack: a PostgreSQL 17 cluster per profile, bootstrapped to look like a
 // Supabase database, with the project's migrations and seed applied by the Supabase CLI.
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { StackConfig } from '../config/index.ts'
 import { note, step } from '../log.ts'
 import { profileDir, type Profile } from '../paths.ts'
 import { applyBootstrap, isBootstrapCurrent } from './bootstrap.ts'
 import { Cluster } from './cluster.ts'
-import { recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
+import { recoverInterruptedMigration, resetDatabase, resetNewDatabase, syncMigrations } from './migrations.ts'
 import { installPgtapFiles } from './pgtap.ts'
 import { trustPrivilegedExtensions } from './privileged-extensions.ts'
 
@@ -53,18 +53,50 @@ export class Database {
       if (this.cluster.isInitialized() && !options.fresh) {
         note('the database bootstrap changed since this cluster was made: rebuilding it (migrations and seed rerun)')
       }
-      installPgtapFiles()
-      await step('create the database cluster', () => this.cluster.init())
-      await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
-      await step('bootstrap roles and the auth, storage and realtime schemas', () =>
-        applyBootstrap(this.adminUrl, this.markerFile),
-      )
-    } else {
-      await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
+      await this.build()
+      return
     }
+    await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
     try {
       await this.sync()
     } catch (error) {
+      await this.cluster.stop()
+      throw error
+    }
+  }
+
+  /**
+   * A new cluster, bootstrapped, then migrated and seeded by `supabase db reset`. The CLI is started first: its own
+   * start (half a second of CPU) then runs beside the cluster's creation, and its connections wait for the bootstrap.
+   * If anything fails, the cluster is stopped and its bootstrap marker removed, so the next start makes it again.
+   */
+  private async build(): Promise<void> {
+    installPgtapFiles()
+    let bootstrapped!: () => void
+    let failed!: (error: unknown) => void
+    const ready = new Promise<void>((resolve, reject) => {
+      bootstrapped = resolve
+      failed = reject
+    })
+    const migrated = resetNewDatabase(this.url, ready)
+    // Observed here so that a failure before the bootstrap ends, thrown first, does not leave it unhandled.
+    migrated.catch(() => {})
+    try {
+      try {
+        await step('create the database cluster', () => this.cluster.init())
+        await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
+        await step('bootstrap roles and the auth, storage and realtime schemas', () =>
+          applyBootstrap(this.adminUrl, this.markerFile),
+        )
+        bootstrapped()
+      } catch (error) {
+        failed(error)
+        await migrated.catch(() => {})
+        throw error
+      }
+      await step('bring the database up to supabase/migrations (supabase CLI)', () => migrated)
+    } catch (error) {
+      rmSync(this.markerFile, { force: true })
       await this.cluster.stop()
       throw error
     }

@@ -7,7 +7,13 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/index.ts'
 import { repoRoot } from '../paths.ts'
-import { MigrationError, recoverInterruptedMigration, resetDatabase, syncMigrations } from './migrations.ts'
+import {
+  MigrationError,
+  recoverInterruptedMigration,
+  resetDatabase,
+  resetNewDatabase,
+  syncMigrations,
+} from './migrations.ts'
 
 const clusterUrl = process.env.SUMMIT_TEST_DB_URL
 const database = 'migration_failure_test'
@@ -119,5 +125,37 @@ describe.skipIf(!clusterUrl)('migrations that fail', () => {
     expect(await recoverInterruptedMigration(url)).toBe(true)
     expect(await query('select body from public.notes')).toEqual([{ body: 'seeded' }])
     expect(await recoverInterruptedMigration(url)).toBe(false)
+  })
+
+  describe('a new database', () => {
+    const fresh = `${database}_new`
+    const freshUrl = () => Object.assign(new URL(url), { pathname: `/${fresh}` }).toString()
+    afterAll(async () => {
+      await admin.query(`drop database if exists ${fresh} with (force)`)
+    })
+
+    it('is reset by a CLI started before it exists, whose connection waits for it', async () => {
+      await admin.query(`drop database if exists ${fresh} with (force)`)
+      writeFileSync(path.join(workdir, 'supabase', 'seed.sql'), `insert into public.notes values ('seeded new');`)
+      // Made only after the CLI has started (its own start takes about half a second), as a cold start makes it.
+      const made = new Promise((resolve) => setTimeout(resolve, 1_000)).then(() =>
+        admin.query(`create database ${fresh}`),
+      )
+      await resetNewDatabase(freshUrl(), made, { workdir })
+      const client = new pg.Client({ connectionString: freshUrl() })
+      await client.connect()
+      try {
+        expect((await client.query('select body from public.notes')).rows).toEqual([{ body: 'seeded new' }])
+      } finally {
+        await client.end()
+      }
+    })
+
+    it('fails, with the reason, when making the database failed', async () => {
+      const made = new Promise((_, reject) => setTimeout(() => reject(new Error('initdb failed')), 200))
+      const error = await resetNewDatabase(freshUrl(), made, { workdir }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(MigrationError)
+      expect((error as Error).message).toContain('The new database was discarded')
+    })
   })
 })

@@ -146,6 +146,26 @@ export async function resetDatabase(url: string, options: MigrationOptions = {})
   })
 }
 
+/**
+ * `supabase db reset` on a database that is new, or still being made (`ready` resolves once it is bootstrapped): the
+ * CLI starts at once and its connections wait for the database, so its own start overlaps the cluster's creation.
+ * There is nothing in the database to keep, so no copy is made; if this fails, the caller discards the cluster.
+ */
+export async function resetNewDatabase(
+  url: string,
+  ready: Promise<unknown>,
+  options: Pick<MigrationOptions, 'workdir'> = {},
+): Promise<void> {
+  try {
+    await supabase(['db', 'reset', '--yes'], url, { workdir: options.workdir, databaseReady: ready })
+  } catch (error) {
+    if (error instanceof CliError) {
+      throw new MigrationError(error, 'The new database was discarded; the next start makes it again.')
+    }
+    throw error
+  }
+}
+
 /** The copy withBackup keeps of `database` while migrations run. */
 function backupName(database: string): string {
   return `${database}_before_migrating`
@@ -274,7 +294,10 @@ export async function recoverInterruptedMigration(url: string): Promise<boolean>
 }
 
 export class MigrationError extends Error {
-  constructor(readonly cliError: CliError) {
-    super(`${cliError.message}\n\nThe database was left as it was before this attempt.`)
+  constructor(
+    readonly cliError: CliError,
+    outcome = 'The database was left as it was before this attempt.',
+  ) {
+    super(`${cliError.message}\n\n${outcome}`)
   }
 }
