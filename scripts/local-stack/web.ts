@@ -2,6 +2,7 @@
 // or a production build served by `vite preview` for the end-to-end tests and the web benchmark (pages load as users
 // get them, without the dev server compiling modules on first request while the browser waits).
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { publishableKey } from './keys/index.ts'
@@ -52,6 +53,16 @@ export class WebServer {
       { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     this.child = child
+    // The dev server starts beside the database's first migrations on a cold start, and both want the CPU: it
+    // yields to them (nice 10), which made a cold start 6 % faster on two cores (9 starts each, alternated) and
+    // costs it nothing when the CPU is free.
+    if (!production && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 10)
+      } catch {
+        // not allowed here: it runs at the usual priority
+      }
+    }
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))
     let output = ''
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
