@@ -4,9 +4,11 @@
 // shows a member of the school the lesson as a learner who enrolls today sees it. A lesson id that is not a uuid is
 // "Lesson not found" at once, without asking the API (which would refuse it as malformed input).
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { preloadViewerBar } from '@/features/courses/components/lazy-viewer-bars'
 import { learnQueries, startEarlyMedia } from '@/features/learn/api/learn.queries'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { previewSearchSchema } from '@/lib/courses/preview-mode'
+import { viewerMode } from '@/lib/courses/viewer-mode'
 import { errorCode } from '@/lib/errors'
 import { isUuid } from '@/lib/uuid'
 import { preloadLessonPart } from './-components/lesson-parts'
@@ -40,6 +42,7 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     // finds them cached or on their way.
     const content = lesson.available ? outline.lesson.content : null
     preloadLessonPart(lesson)
+    preloadViewerBar(viewerMode(outline))
     if (content?.video_path) {
       void context.queryClient.prefetchQuery(learnQueries.media(content.video_path, content.captions_path, early))
     }

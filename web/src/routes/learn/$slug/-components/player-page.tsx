@@ -4,8 +4,7 @@
 // tick, no Trophy); a learner preview shows the learner's screen with its banner and records nothing.
 import { useRef, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { PreviewBanner } from '@/features/courses/components/preview-banner'
-import { StaffBar } from '@/features/courses/components/staff-bar'
+import { PreviewBanner, StaffBar } from '@/features/courses/components/lazy-viewer-bars'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { PreviewModeContext } from '@/lib/courses/preview-mode'
 import { viewerMode } from '@/lib/courses/viewer-mode'
