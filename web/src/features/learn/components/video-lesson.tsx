@@ -6,6 +6,8 @@
 import { useState, type ReactNode, type Ref } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { lazyOverlay } from '@/components/lazy-overlay'
+import { lazyRetrying } from '@/components/lazy-retrying'
+import { loadSoonAfterPageLoad } from '@/lib/after-page-load'
 import { cn } from '@/lib/cn'
 import type { OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { learnQueries } from '../api/learn.queries'
@@ -16,7 +18,6 @@ import { useRenewingSource } from './use-renewing-source'
 import type { VideoLessonHandle, VideoPlayerHandle } from './use-video-handles'
 import { VideoAnnouncements } from './video-announcements'
 import { VideoControls } from './video-controls'
-import { VideoEndNotices } from './video-end-notices'
 import { VideoUnavailable } from './video-unavailable'
 import { WatchGoalBar } from './watch-goal-bar'
 
@@ -24,6 +25,11 @@ export type { VideoLessonHandle, VideoPlayerHandle } from './use-video-handles'
 
 // The shortcuts' list (a Radix dialog) loads on its first opening or once the page has loaded.
 const ShortcutsDialog = lazyOverlay(() => import('./shortcuts-dialog').then((m) => m.ShortcutsDialog))
+// What shows once the video has ended (why it is not complete yet, the up-next card) loads once the page has loaded,
+// or at the end if that comes first.
+const VideoEndNotices = lazyRetrying(
+  loadSoonAfterPageLoad(() => import('./video-end-notices').then((m) => m.VideoEndNotices)),
+)
 
 export interface VideoLessonProps {
   lessonId: string
@@ -94,15 +100,17 @@ export function VideoLesson(props: VideoLessonProps) {
       </video>
       {goal && completion ? <WatchGoalBar goal={goal} completed={completion.completed} /> : null}
       {props.complete}
-      <VideoEndNotices
-        ended={player.ended}
-        endedShort={player.endedShort}
-        firstSkipped={player.firstSkipped}
-        playFrom={player.playFrom}
-        next={player.next}
-        upNextSlug={props.upNext?.slug ?? null}
-        userId={props.userId}
-      />
+      {player.ended || player.endedShort !== null ? (
+        <VideoEndNotices
+          ended={player.ended}
+          endedShort={player.endedShort}
+          firstSkipped={player.firstSkipped}
+          playFrom={player.playFrom}
+          next={player.next}
+          upNextSlug={props.upNext?.slug ?? null}
+          userId={props.userId}
+        />
+      ) : null}
       <VideoControls
         rate={rate}
         onRateChange={player.changeRate}
