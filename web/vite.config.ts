@@ -36,9 +36,7 @@ export default defineConfig({
                   : hotRoutes.includes(routeId)
                     ? [['loader', 'component'] as const]
                     : [['loader'] as const, ['component'] as const]),
-                ['pendingComponent'],
-                ['errorComponent'],
-                ['notFoundComponent'],
+                ['pendingComponent', 'errorComponent', 'notFoundComponent'],
               ],
       },
       quoteStyle: 'single',
