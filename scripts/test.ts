@@ -72,13 +72,17 @@ const summaryFile = path.join(stackDir, 'test-summary.txt')
 rmSync(summaryFile, { force: true })
 process.stdout.write(`${bold('Summit')} ${dim('— npm test')}\n`)
 
-// The checks that need no stack, one after another, beside the stack's start and the database suites: those wait on
-// the database more than they use a core, so the two lanes together keep both cores busy.
-async function stackFreeChecks(): Promise<void> {
-  await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
+// The checks that need no stack run in two lanes beside the stack's start and the database suites: the compiler and
+// the linter each take about a minute of one core (neither uses a second), and the database suites wait on
+// PostgreSQL more than they use a core, so the three lanes together keep both cores busy.
+async function lintCheck(): Promise<void> {
   await suite('lint (eslint, prettier)', async () =>
     add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
   )
+}
+
+async function stackFreeChecks(): Promise<void> {
+  await suite('typecheck (tsc -b)', () => check(bin('tsc'), ['-b']))
   // Deno reads supabase/functions/deno.json (a workspace of each function's deno.json, the frozen deno.lock) only when
   // it runs there, and the functions' npm packages come from the project's cache, as the functions service runs them.
   const functionsDir = path.join(repoRoot, 'supabase', 'functions')
@@ -191,7 +195,7 @@ async function stackAndDatabase(): Promise<void> {
 }
 
 try {
-  await suites.together(stackFreeChecks, stackAndDatabase)
+  await suites.together(stackFreeChecks, lintCheck, stackAndDatabase)
 
   await suite('vitest (web and scripts)', () =>
     runVitest(
