@@ -8,6 +8,7 @@ import {
   earlyKey,
   earlyRequests,
   earlyRpc,
+  noteWriteForEarlyAnswers,
   storedAccessToken,
   takeEarlyAnswer,
 } from './early-requests'
@@ -107,6 +108,20 @@ describe('takeEarlyAnswer', () => {
     expect(await take(null)).toBeNull()
     leaveEarlyAnswers(null, { other: answer })
     expect(await take(null)).toBeNull()
+  })
+
+  it('drops an answer asked before a write of the page reached the server, even one still on its way', async () => {
+    // Asked at 1,000 ms: a write noted before then leaves the answer as good as it was.
+    leaveEarlyAnswers('jwt', { [key]: answer }, 1_000)
+    noteWriteForEarlyAnswers(500)
+    expect(await take('jwt', 1_100)).toEqual(answer)
+    // The answer arrives after a write landed (noted at 1,050 ms): the call asks again.
+    let arrive!: (value: typeof answer) => void
+    window.__summitEarly!.answers[key] = new Promise((resolve) => (arrive = resolve))
+    const taken = take('jwt', 1_100)
+    noteWriteForEarlyAnswers(1_050)
+    arrive(answer)
+    expect(await taken).toBeNull()
   })
 })
 

@@ -3,8 +3,8 @@
 // had downloaded and run (about 2 s after the first byte at 400 ms round trips), and its cover only after that. The
 // page's own call then takes the answer instead of asking again: once, for the same question asked with the same
 // token, in the first seconds of the visit. Anything else (another page, a token the client has refreshed meanwhile,
-// an answer without a JSON body, a late page) is asked again the usual way, so an early answer can save a round trip
-// but never change what the page gets.
+// an answer without a JSON body, a late page, an answer asked before a progress write kept on the device reached the
+// server) is asked again the usual way, so an early answer can save a round trip but never change what the page gets.
 import { hasAuthRedirect } from './lazy-auth'
 import type { SupabaseClient } from './supabase'
 import { isUuid } from './uuid'
@@ -34,6 +34,8 @@ export interface EarlyAnswers {
   at: number
   /** By key: the answer, or null when there was none with a JSON body (a network error, say). */
   answers: Record<string, Promise<EarlyAnswer | null>>
+  /** When the page last changed what they read (noteWriteForEarlyAnswers), in the same clock. */
+  writtenAt?: number
 }
 
 declare global {
@@ -118,8 +120,19 @@ export function storedAccessToken(
 }
 
 /**
+ * This page has just changed what the early requests read: a progress write kept on the device reached the server
+ * (the outbox sends it as the page starts, beside the boot script's requests). An answer asked before it may show the
+ * lesson as it was, so it is not used: the call asks again.
+ */
+export function noteWriteForEarlyAnswers(at: number = performance.now()): void {
+  const early = typeof window === 'undefined' ? undefined : window.__summitEarly
+  if (early) early.writtenAt = Math.max(early.writtenAt ?? at, at)
+}
+
+/**
  * The early answer to this call, taken (a second call with the same key asks the API), or null: none was asked, or
- * it was asked with another token or too long ago.
+ * it was asked with another token, too long ago, or before a write of this page's reached the server (checked when
+ * the answer has arrived, so a write that lands while it is on its way counts too).
  */
 export async function takeEarlyAnswer(
   key: string,
@@ -131,7 +144,8 @@ export async function takeEarlyAnswer(
   if (!early || !answer) return null
   delete early.answers[key]
   if (now() - early.at > EARLY_ANSWER_TTL_MS || (await token()) !== early.token) return null
-  return answer
+  const value = await answer
+  return early.writtenAt !== undefined && early.writtenAt >= early.at ? null : value
 }
 
 /** The early answer to `name(args)` for the client's current session (takeEarlyAnswer), or null. */

@@ -2,6 +2,7 @@
 // when the browser is back online or the tab visible, and `sendOrQueue` is how every progress write goes out, so a
 // write made while the API is unreachable waits on this device instead of failing.
 import { useSyncExternalStore } from 'react'
+import { noteWriteForEarlyAnswers } from '@/lib/early-requests'
 import { currentUserId, followBrowser, leaving } from '@/lib/outbox/follow-browser'
 import { supabase } from '@/lib/supabase'
 import { ProgressOutbox, type OutboxState } from '../lib/progress-outbox'
@@ -14,7 +15,10 @@ const refusedListeners = new Set<(save: QueuedSave, error: unknown) => void>()
 
 export const progressOutbox = new ProgressOutbox<SaveProgressResult>({
   send: (save) => saveProgress(supabase, save),
-  onSynced: (result) => syncedListeners.forEach((listener) => listener(result)),
+  onSynced: (result) => {
+    noteWriteForEarlyAnswers()
+    syncedListeners.forEach((listener) => listener(result))
+  },
   onRefused: (save, error) => refusedListeners.forEach((listener) => listener(save, error)),
 })
 
