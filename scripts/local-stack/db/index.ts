@@ -72,30 +72,22 @@ export class Database {
    */
   private async build(): Promise<void> {
     installPgtapFiles()
-    let bootstrapped!: () => void
-    let failed!: (error: unknown) => void
-    const ready = new Promise<void>((resolve, reject) => {
-      bootstrapped = resolve
-      failed = reject
-    })
-    const migrated = resetNewDatabase(this.url, ready)
-    // Observed here so that a failure before the bootstrap ends, thrown first, does not leave it unhandled.
+    const made = (async () => {
+      await step('create the database cluster', () => this.cluster.init())
+      await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
+      await step('bootstrap roles and the auth, storage and realtime schemas', () =>
+        applyBootstrap(this.adminUrl, this.markerFile),
+      )
+    })()
+    const migrated = resetNewDatabase(this.url, made)
+    // Observed here so that a failure while the cluster is made, thrown first, does not leave it unhandled.
     migrated.catch(() => {})
     try {
-      try {
-        await step('create the database cluster', () => this.cluster.init())
-        await step(`start PostgreSQL 17 on 127.0.0.1:${this.config.db.port}`, () => this.cluster.start())
-        await step('bootstrap roles and the auth, storage and realtime schemas', () =>
-          applyBootstrap(this.adminUrl, this.markerFile),
-        )
-        bootstrapped()
-      } catch (error) {
-        failed(error)
-        await migrated.catch(() => {})
-        throw error
-      }
+      await made
       await step('bring the database up to supabase/migrations (supabase CLI)', () => migrated)
     } catch (error) {
+      // The CLI has ended (a failed bootstrap closes its held connection) before the cluster stops under it.
+      await migrated.catch(() => {})
       rmSync(this.markerFile, { force: true })
       await this.cluster.stop()
       throw error
