@@ -100,7 +100,7 @@ export function VideoLesson(props: VideoLessonProps) {
       </video>
       {goal && completion ? <WatchGoalBar goal={goal} completed={completion.completed} /> : null}
       {props.complete}
-      {player.ended || player.endedShort !== null ? (
+      {player.ended ? (
         <VideoEndNotices
           ended={player.ended}
           endedShort={player.endedShort}
