@@ -1,9 +1,11 @@
 // The course's private live channel, course-live:<course_id> (joined by its learners and staff under the
-// realtime.messages policies): "leaderboard" broadcasts from the database refresh the cached board, and presence
+// realtime.messages policies): "leaderboard" broadcasts from the database refresh the cached board a moment later
+// (lib/broadcast-refetch: the read must not start before the write it announces is visible), and presence
 // counts who has the course open ("5 learning now"). Each learner is present once, however many tabs they have:
 // the presence key is a hash of the course and the user, which names nobody to the others.
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { broadcastRefetch } from '@/lib/broadcast-refetch'
 import { openChannel } from '@/lib/realtime'
 import { leaderboardKeys } from './leaderboard.queries'
 
@@ -19,26 +21,26 @@ export async function presenceKey(courseId: string, userId: string): Promise<str
 export function useLiveLeaderboard(courseId: string): 'connecting' | 'live' | 'off' {
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<{ courseId: string; live: boolean } | null>(null)
-  useEffect(
-    () =>
-      openChannel(
-        courseLiveTopic(courseId),
-        (channel) =>
-          channel
-            .on('broadcast', { event: 'leaderboard' }, () => {
-              void queryClient.invalidateQueries({ queryKey: leaderboardKeys.board(courseId) })
-            })
-            .subscribe((state) => {
-              if (state === 'SUBSCRIBED') {
-                setStatus({ courseId, live: true })
-                // Whatever changed while the channel was joining is read once now.
-                void queryClient.invalidateQueries({ queryKey: leaderboardKeys.board(courseId) })
-              } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') setStatus({ courseId, live: false })
-            }),
-        { config: { private: true } },
-      ),
-    [courseId, queryClient],
-  )
+  useEffect(() => {
+    const readBoard = () => void queryClient.invalidateQueries({ queryKey: leaderboardKeys.board(courseId) })
+    const afterBroadcast = broadcastRefetch(readBoard)
+    const close = openChannel(
+      courseLiveTopic(courseId),
+      (channel) =>
+        channel.on('broadcast', { event: 'leaderboard' }, afterBroadcast.schedule).subscribe((state) => {
+          if (state === 'SUBSCRIBED') {
+            setStatus({ courseId, live: true })
+            // Whatever changed while the channel was joining is read once now.
+            readBoard()
+          } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') setStatus({ courseId, live: false })
+        }),
+      { config: { private: true } },
+    )
+    return () => {
+      afterBroadcast.cancel()
+      close()
+    }
+  }, [courseId, queryClient])
   if (status?.courseId !== courseId) return 'connecting'
   return status.live ? 'live' : 'off'
 }
