@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Calendar, ChevronLeft, ChevronRight } from 'lucide-react'
-import { Tabs } from 'radix-ui'
+import { Tabs } from '@/components/ui/tabs'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'

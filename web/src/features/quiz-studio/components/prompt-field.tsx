@@ -1,6 +1,6 @@
 // A markdown field with Write / Preview tabs (Radix Tabs): the preview uses the renderer learners see.
 import { useId, useState } from 'react'
-import { Tabs } from 'radix-ui'
+import { Tabs } from '@/components/ui/tabs'
 import { LazyMarkdown } from '@/components/lazy-markdown'
 import { FieldError } from '@/components/ui/field'
 import { Label } from '@/components/ui/label'
