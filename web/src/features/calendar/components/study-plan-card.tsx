@@ -10,7 +10,7 @@ import type { PlannableCourse } from '../api/study-plans.api'
 import { useDeleteStudyPlan, useReplanStudyPlan } from '../api/calendar.mutations'
 import { planWords, shortMoment } from '../lib/format'
 import type { PlanState } from '../schemas/plan.schemas'
-import { StudyPlanForm } from './study-plan-form'
+import { LazyStudyPlanForm } from './lazy-study-plan-form'
 
 interface StudyPlanCardProps {
   userId: string
@@ -36,7 +36,7 @@ export function StudyPlanCard({ userId, course, plan, zone }: StudyPlanCardProps
       <div aria-live="polite" className="flex flex-col gap-2">
         {plan ? <PlanStateText plan={plan} zone={zone} /> : <p className="text-slate-600">No plan yet.</p>}
       </div>
-      <StudyPlanForm userId={userId} courseId={course.id} plan={plan} />
+      <LazyStudyPlanForm userId={userId} courseId={course.id} plan={plan} />
       {plan ? (
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
           <FormError message={actionError} />

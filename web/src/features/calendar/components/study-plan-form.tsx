@@ -27,7 +27,7 @@ function valuesOf(plan: PlanState | null): StudyPlanFormValues {
   }
 }
 
-interface StudyPlanFormProps {
+export interface StudyPlanFormProps {
   userId: string
   courseId: string
   plan: PlanState | null

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { format } from 'date-fns'
 import { TZDate } from '@date-fns/tz'
-import { dayKeyOf, groupByDay, monthDays, shiftAnchor, todayKey, viewRange, weekDays, weeksOf } from './calendar-grid'
+import {
+  dayKey,
+  dayKeyOf,
+  groupByDay,
+  monthDays,
+  shiftAnchor,
+  todayKey,
+  viewRange,
+  weekDays,
+  weeksOf,
+} from './calendar-grid'
 
 const hour = 3_600_000
 
@@ -81,6 +91,19 @@ describe('shiftAnchor', () => {
 })
 
 describe('dayKeyOf and groupByDay', () => {
+  it('names a day as date-fns formats yyyy-MM-dd, zero-padded, in the zone of the date', () => {
+    for (const [date, zone] of [
+      ['2026-01-05T10:00:00Z', 'UTC'],
+      ['2026-12-31T23:30:00Z', 'Pacific/Auckland'],
+      ['2026-03-01T04:00:00Z', 'America/Los_Angeles'],
+      ['0999-07-09T12:00:00Z', 'UTC'],
+    ] as const) {
+      const inZone = new TZDate(new Date(date).getTime(), zone)
+      expect(dayKey(inZone)).toBe(format(inZone, 'yyyy-MM-dd'))
+    }
+    expect(dayKey(new TZDate(2026, 0, 5, 'UTC'))).toBe('2026-01-05')
+  })
+
   it('files an instant under its date in the zone', () => {
     expect(dayKeyOf('2026-11-26T02:30:00Z', 'America/New_York')).toBe('2026-11-25')
     expect(dayKeyOf('2026-11-26T02:30:00Z', 'Europe/London')).toBe('2026-11-26')
