@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { drawCrop } from '../lib/render-crop'
 import { coverAspect, maxZoom, moveCrop, sourceRect, zoomCrop, type CropState } from '../lib/crop'
 
-interface CoverCropperProps {
+export interface CoverCropperProps {
   image: HTMLImageElement
   crop: CropState
   onChange: (crop: CropState) => void

@@ -16,7 +16,7 @@ import { getCoverPath, publicCoverUrl, removeCoverObject, setCoverPath, uploadCo
 import { sourceRect } from '../lib/crop'
 import { coverObjectPath, coverRules } from '../lib/cover-rules'
 import { renderCover } from '../lib/render-crop'
-import { CoverCropper } from './cover-cropper'
+import { LazyCoverCropper } from './lazy-cover-cropper'
 import { useImageToCrop } from './use-image-to-crop'
 
 const coverKey = (courseId: string) => [...studioKeys.course(courseId), 'cover'] as const
@@ -85,7 +85,7 @@ export function CoverUpload({ courseId }: { courseId: string }) {
     <div className="flex flex-col gap-3">
       <p className="text-sm font-medium text-slate-900">Cover image</p>
       {image ? (
-        <CoverCropper image={image} crop={crop} onChange={setCrop} />
+        <LazyCoverCropper image={image} crop={crop} onChange={setCrop} />
       ) : (
         <div className="relative aspect-video w-full max-w-md overflow-hidden rounded-lg border border-slate-200 bg-gradient-to-br from-teal-100 to-slate-200">
           {current ? (

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/errors'
 import { logoBucket, logoUrl } from '@/lib/schools/logo-url'
 import { StorageUploadError, uploadWithProgress, type UploadFailure } from '@/lib/storage-upload'
 import { supabase } from '@/lib/supabase'
-import { CoverCropper } from '../../cover/components/cover-cropper'
+import { LazyCoverCropper } from '../../cover/components/lazy-cover-cropper'
 import { coverRules } from '../../cover/lib/cover-rules'
 import { sourceRect } from '../../cover/lib/crop'
 import { renderCover } from '../../cover/lib/render-crop'
@@ -98,7 +98,7 @@ export function LogoUpload({ school, userId }: { school: SchoolPageSettings; use
     <div className="flex flex-col gap-3">
       {image ? (
         <div className="w-full max-w-xs">
-          <CoverCropper image={image} crop={crop} onChange={setCrop} aspect={1} subject="logo" />
+          <LazyCoverCropper image={image} crop={crop} onChange={setCrop} aspect={1} subject="logo" />
         </div>
       ) : (
         <div className="relative size-32 overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
