@@ -3,12 +3,14 @@
 // `?tab=`; /studio/courses/$courseId/access redirects here). The roster's search, filters, sort and page are URL
 // search params. An unknown course, or one of another school, is not-found without retries.
 import { createFileRoute } from '@tanstack/react-router'
-import { Tabs } from 'radix-ui'
 import * as z from 'zod/mini'
-import { AccessCodesPanel } from '@/features/course-access/components/access-codes-panel'
-import { CohortsPanel } from '@/features/course-access/components/cohorts-panel'
-import { EventsPanel } from '@/features/course-access/components/events-panel'
-import { InvitesPanel } from '@/features/course-access/components/invites-panel'
+import { Tabs } from '@/components/ui/tabs'
+import {
+  LazyAccessCodesPanel,
+  LazyCohortsPanel,
+  LazyEventsPanel,
+  LazyInvitesPanel,
+} from '@/features/course-access/components/lazy-access-panels'
 import { LearnersPanel } from '@/features/learners/components/learners-panel'
 import { rosterSearchSchema, type RosterSearch } from '@/features/learners/schemas/roster-search.schema'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
@@ -35,10 +37,10 @@ export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/l
 })
 
 const accessTabs = [
-  { value: 'cohorts', label: 'Cohorts', Panel: CohortsPanel },
-  { value: 'invites', label: 'Invite links', Panel: InvitesPanel },
-  { value: 'codes', label: 'Access codes', Panel: AccessCodesPanel },
-  { value: 'events', label: 'Events', Panel: EventsPanel },
+  { value: 'cohorts', label: 'Cohorts', Panel: LazyCohortsPanel },
+  { value: 'invites', label: 'Invite links', Panel: LazyInvitesPanel },
+  { value: 'codes', label: 'Access codes', Panel: LazyAccessCodesPanel },
+  { value: 'events', label: 'Events', Panel: LazyEventsPanel },
 ] as const
 
 const tabClass =

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { UserPlus, Users } from 'lucide-react'
+import { lazyOverlay } from '@/components/lazy-overlay'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -14,11 +15,13 @@ import { ROSTER_PAGE_SIZE, type RosterSearch, type RosterSort, toRosterQuery } f
 import { AddLearnersForm } from './add-learners-form'
 import { ExportCsvButton } from './export-csv-button'
 import { LearnerDetail } from './learner-detail'
-import { Modal } from './modal'
 import { RemoveLearnerForm } from './remove-learner-form'
 import { RosterPagination } from './roster-pagination'
 import { RosterTable } from './roster-table'
 import { RosterToolbar } from './roster-toolbar'
+
+// The dialogs' code (Radix Dialog's focus trap and scroll lock) loads after the roster, or at the first opening.
+const Modal = lazyOverlay(() => import('./modal').then((m) => m.Modal))
 
 interface LearnersPanelProps {
   courseId: string
