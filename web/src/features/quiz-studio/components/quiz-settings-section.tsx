@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
+import { lazyOverlay } from '@/components/lazy-overlay'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -26,7 +27,9 @@ import {
 } from '../schemas/quiz-settings.schema'
 import { CheckField } from './check-field'
 import { FixedQuestionsField } from './fixed-questions-field'
-import { QuizPreviewDialog } from './quiz-preview-dialog'
+
+// The preview's code (Radix Dialog, the answer key's views) loads after the page, or at the first opening.
+const QuizPreviewDialog = lazyOverlay(() => import('./quiz-preview-dialog').then((m) => m.QuizPreviewDialog))
 
 const selectClass = 'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900'
 
