@@ -1,11 +1,11 @@
 // Importing questions from a GIFT, Aiken or CSV file (or pasted text): the file is read in the browser, the preview
 // lists every question found and every line that could not be read with the reason, and nothing is imported until
 // the author confirms; the import is then one call, all or nothing.
-import { useId, useState } from 'react'
-import { FileUp } from 'lucide-react'
+import { useId, useState, type RefObject } from 'react'
+import { focusTriggerOnClose } from '@/components/lazy-overlay'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { SubmitButton } from '@/components/submit-button'
@@ -18,22 +18,23 @@ import { textareaClass } from './prompt-field'
 
 const maxFileBytes = 2 * 1024 * 1024
 
-export function ImportDialog({ courseId }: { courseId: string }) {
-  const [open, setOpen] = useState(false)
+export interface ImportDialogProps {
+  courseId: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The page's "Import" button, where focus goes back when the dialog closes. */
+  trigger: RefObject<HTMLButtonElement | null>
+}
+
+export function ImportDialog({ courseId, open, onOpenChange, trigger }: ImportDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <FileUp aria-hidden="true" className="size-4" />
-          Import
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-3xl">
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl" onCloseAutoFocus={focusTriggerOnClose(trigger)}>
         <DialogTitle>Import questions</DialogTitle>
         <DialogDescription>
           From Moodle’s GIFT or Aiken text formats, or a CSV file. You see what was read before anything is added.
         </DialogDescription>
-        {open ? <ImportForm courseId={courseId} onDone={() => setOpen(false)} /> : null}
+        {open ? <ImportForm courseId={courseId} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   )

@@ -1,10 +1,11 @@
 // The course's question bank: search and a tag filter (kept in the URL), each question with its kind, key, points
 // and tags, and the actions: new, import, edit, duplicate, delete (refused by the database for a question in use).
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { CircleHelp, Plus } from 'lucide-react'
+import { CircleHelp, FileUp, Plus } from 'lucide-react'
 import { ConfirmButton } from '@/components/confirm-button'
 import { EmptyState } from '@/components/empty-state'
+import { lazyOverlay } from '@/components/lazy-overlay'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
@@ -17,8 +18,11 @@ import { questionBankQueries } from '../api/question-bank.queries'
 import { answerSummary, promptLine } from '../lib/answer-summary'
 import type { BankSearch } from '../schemas/bank-search.schema'
 import { kindLabels } from '../schemas/question-form.schema'
-import { ImportDialog } from './import-dialog'
-import { QuestionFormDialog } from './question-form-dialog'
+
+// The dialogs' code (Radix Dialog, the question form with react-hook-form, the import's parsers) loads after the
+// bank, or at the first opening.
+const QuestionFormDialog = lazyOverlay(() => import('./question-form-dialog').then((m) => m.QuestionFormDialog))
+const ImportDialog = lazyOverlay(() => import('./import-dialog').then((m) => m.ImportDialog))
 
 const selectClass = 'h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900'
 
@@ -48,6 +52,8 @@ export function QuestionBankPage({ courseId, search, onSearchChange }: QuestionB
   const bank = useQuery(questionBankQueries.list(courseId))
   const [editing, setEditing] = useState<BankQuestion | null>(null)
   const [formOpen, setFormOpen] = useState(false)
+  const [importOpen, setImportOpen] = useState(false)
+  const importTrigger = useRef<HTMLButtonElement>(null)
   const open = (question: BankQuestion | null) => {
     setEditing(question)
     setFormOpen(true)
@@ -64,7 +70,17 @@ export function QuestionBankPage({ courseId, search, onSearchChange }: QuestionB
           <Plus aria-hidden="true" className="size-4" />
           New question
         </Button>
-        <ImportDialog courseId={courseId} />
+        <Button
+          ref={importTrigger}
+          variant="outline"
+          aria-haspopup="dialog"
+          aria-expanded={importOpen}
+          onClick={() => setImportOpen(true)}
+        >
+          <FileUp aria-hidden="true" className="size-4" />
+          Import
+        </Button>
+        <ImportDialog courseId={courseId} open={importOpen} onOpenChange={setImportOpen} trigger={importTrigger} />
       </div>
       <div role="search" className="grid gap-3 sm:grid-cols-[2fr_1fr]">
         <Field label="Search questions">
