@@ -108,8 +108,13 @@ export async function visit(
     const call = calls.get(response.request())
     if (call) call.endMs = Date.now()
   })
+  // Scripts are counted until the network has gone quiet: a later one (a part loaded once the browser is idle) may
+  // still be arriving as the visit's context closes, and its body would then be lost with it.
+  let counting = true
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || !response.url().startsWith(options.origin)) return
+    if (!counting || response.request().resourceType() !== 'script' || !response.url().startsWith(options.origin)) {
+      return
+    }
     const entry = response
       .body()
       .then((body): [string, number] => [new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length])
@@ -137,6 +142,7 @@ export async function visit(
   const { lcp, skeletonMs } = (await page.evaluate(
     `({ lcp: window.__benchLcp ?? null, skeletonMs: window.__benchSkeletonAt ?? null })`,
   )) as Pick<Visit, 'lcp' | 'skeletonMs'>
+  counting = false
   const allScripts = await Promise.all(all)
   const firstScripts = allScripts.filter(([name]) => loadedByReady.has(name))
   await context.close()
