@@ -34,8 +34,20 @@ async function build(webDir: string, outDir: string, apiUrl: string): Promise<vo
 async function serve(label: string, outDir: string, port: number): Promise<ServedBuild> {
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js')
   const args = [vite, 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort']
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: path.join(repoRoot, 'web'), stdio: 'ignore' })
   const origin = `http://127.0.0.1:${port}`
+  // A server already answering there (one left by a run that died) would be measured in this one's place.
+  if (
+    await fetch(origin).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`Port ${port} already answers: stop what serves it (a vite preview left by an earlier run?)`)
+  }
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: path.join(repoRoot, 'web'), stdio: 'ignore' })
+  // Also when this process ends on an uncaught error, which skips the bench's own stop.
+  const killOnExit = () => child.kill('SIGTERM')
+  process.once('exit', killOnExit)
   const deadline = Date.now() + 30_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`vite preview for ${label} exited (port ${port} taken?)`)
@@ -55,6 +67,7 @@ async function serve(label: string, outDir: string, port: number): Promise<Serve
     origin,
     outDir,
     stop: async () => {
+      process.off('exit', killOnExit)
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited
     },
