@@ -4,6 +4,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 import { memberQueries } from '@/features/studio/members/api/members.queries'
+import { preloadInviteForm } from '@/features/studio/members/components/lazy-invite-form'
 import { MembersNotFound } from '@/features/studio/members/components/members-not-found'
 import { MembersPage } from '@/features/studio/members/components/members-page'
 
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/_authenticated/studio/schools/$schoolId/m
     if (!uuidPattern.test(params.schoolId)) throw notFound()
     const school = await queryClient.ensureQueryData(memberQueries.school(params.schoolId, session.user.id))
     if (!school) throw notFound()
+    if (school.role === 'owner') preloadInviteForm()
     await queryClient.ensureQueryData(memberQueries.roster(params.schoolId))
     return { name: school.name }
   },

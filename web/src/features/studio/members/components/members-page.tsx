@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { memberQueries } from '../api/members.queries'
 import type { MembersSchool } from '../api/members.api'
-import { InviteForm } from './invite-form'
+import { LazyInviteForm } from './lazy-invite-form'
 import { MemberRow } from './member-row'
 import { PendingInvitations } from './pending-invitations'
 
@@ -33,7 +33,7 @@ export function MembersPage({ school, userId }: { school: MembersSchool; userId:
             : 'Only the school’s owners invite members and change roles.'}
         </p>
       </div>
-      {isOwner ? <InviteForm schoolId={school.id} /> : null}
+      {isOwner ? <LazyInviteForm schoolId={school.id} /> : null}
       <section aria-labelledby="members-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
           Members
