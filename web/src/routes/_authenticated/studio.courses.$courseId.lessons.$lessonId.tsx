@@ -1,10 +1,13 @@
 // /studio/courses/$courseId/lessons/$lessonId: the lesson editor. A lesson that is not this course's, or a course
 // of a school I am not a member of, is this route's not-found state, answered at once without retries. A quiz lesson
-// gets its quiz settings, a video lesson its in-video checks (both from the quiz studio).
+// gets its quiz settings, a video lesson its in-video checks (both from the quiz studio, loaded for that kind only).
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
-import { QuizSettingsSection } from '@/features/quiz-studio/components/quiz-settings-section'
-import { VideoChecksPanel } from '@/features/quiz-studio/components/video-checks-panel'
+import {
+  LazyQuizSettingsSection,
+  LazyVideoChecksPanel,
+  preloadLessonPanel,
+} from '@/features/quiz-studio/components/lazy-lesson-panels'
 import { LessonEditor } from '@/features/studio/lessons/lesson-editor'
 import { lessonQueries } from '@/features/studio/lessons/lesson.queries'
 import { LessonNotFound } from '@/features/studio/lessons/lesson-not-found'
@@ -15,6 +18,7 @@ export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/l
       lessonQueries.detail({ courseId: params.courseId, lessonId: params.lessonId, userId: session.user.id }),
     )
     if (!bundle) throw notFound()
+    preloadLessonPanel(bundle.lesson.kind)
     return { title: `${bundle.lesson.title} · ${bundle.course.title}` }
   },
   head: ({ loaderData }) => ({
@@ -35,9 +39,9 @@ function LessonEditorRoute() {
       userId={session.user.id}
       kindPanels={(kind) =>
         kind === 'quiz' ? (
-          <QuizSettingsSection courseId={courseId} lessonId={lessonId} />
+          <LazyQuizSettingsSection courseId={courseId} lessonId={lessonId} />
         ) : kind === 'video' ? (
-          <VideoChecksPanel courseId={courseId} lessonId={lessonId} />
+          <LazyVideoChecksPanel courseId={courseId} lessonId={lessonId} />
         ) : null
       }
     />
