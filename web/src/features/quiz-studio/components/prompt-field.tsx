@@ -1,4 +1,4 @@
-// A markdown field with Write / Preview tabs (Radix Tabs): the preview uses the renderer learners see.
+// A markdown field with Write / Preview tabs (components/ui/tabs): the preview uses the renderer learners see.
 import { useId, useState } from 'react'
 import { Tabs } from '@/components/ui/tabs'
 import { LazyMarkdown } from '@/components/lazy-markdown'
