@@ -7,6 +7,7 @@
 // with its own ("Continue at mm:ss"). Off where the caller keeps no progress of their own: staff, learner previews.
 import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { broadcastRefetch, type BroadcastRefetch } from '@/lib/broadcast-refetch'
 import { courseKeys } from '@/lib/courses/course-keys'
 import { accountChannel, type LiveStatus } from '@/lib/realtime-share'
 import { useSharedChannel } from '@/lib/realtime-share/use-shared-channel'
@@ -34,12 +35,23 @@ export function useProgressSync(
     onChangeRef.current = onChange
   })
   const spec = useMemo(() => (userId && enabled ? accountChannel(userId) : null), [userId, enabled])
+  // A removed row carries nothing to patch with: the course is read again, a second later (lib/broadcast-refetch:
+  // the broadcast can arrive before the delete it announces is visible).
+  const afterRemoval = useRef<BroadcastRefetch | null>(null)
+  useEffect(() => {
+    const later = broadcastRefetch(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outline(slug) }))
+    afterRemoval.current = later
+    return () => {
+      later.cancel()
+      afterRemoval.current = null
+    }
+  }, [queryClient, slug])
 
   const status = useSharedChannel(userId, spec, {
     onMessage: (message) => {
       if (message.kind !== 'broadcast') return
       if (message.event === 'progress_removed') {
-        void queryClient.invalidateQueries({ queryKey: courseKeys.outline(slug) })
+        afterRemoval.current?.schedule()
         return
       }
       if (message.event !== 'progress') return
