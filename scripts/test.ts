@@ -250,6 +250,8 @@ for (const r of results) {
   process.stdout.write(
     `  ${mark} ${r.name.padEnd(width)}  ${r.passed} passed, ${r.failed} failed${skipped} ${dim(r.time)}\n`,
   )
+  // What made a suite red, the failed tests by name among it, under its line: the end of the log is often all there is.
+  if (r.failed > 0) for (const problem of r.problems) process.stdout.write(`      ${red(problem)}\n`)
 }
 const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`
 mkdirSync(stackDir, { recursive: true })

@@ -43,6 +43,15 @@ describe('accounting', () => {
     const declared = { 'web/src/a.test.ts › needs the stack': 'only where the stack runs' }
     expect(account([ran(), skipped], expected({ declaredSkips: declared })).undeclaredSkips).toBe(0)
   })
+  test('failed tests are named, the first ten of them, so the summary says which', () => {
+    const failed = Array.from({ length: 12 }, (_, i) => ran({ status: 'failed', name: `breaks ${i + 1}` }))
+    const { problems, undeclaredSkips } = account([ran(), ...failed], expected())
+    expect(undeclaredSkips).toBe(0)
+    expect(problems).toHaveLength(11)
+    expect(problems[0]).toBe('failed: web/src/a.test.ts › breaks 1 (web)')
+    expect(problems[9]).toBe('failed: web/src/a.test.ts › breaks 10 (web)')
+    expect(problems[10]).toBe('and 2 more failed tests')
+  })
 })
 
 describe('reading the reports', () => {

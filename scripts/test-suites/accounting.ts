@@ -26,6 +26,9 @@ export interface Expected {
 
 export const skipKey = (test: Pick<RanTest, 'file' | 'name'>) => `${test.file} › ${test.name}`
 
+/** How many failed tests a verdict names; the suite's own output lists every one. */
+export const shownFailures = 10
+
 export interface Accounting {
   problems: string[]
   /** Skipped tests nobody declared: each counts as a failure. */
@@ -51,6 +54,10 @@ export function account(tests: RanTest[], expected: Expected): Accounting {
       `skipped without being declared: ${undeclared.map((test) => `${skipKey(test)} (${test.group})`).join('; ')}`,
     )
   }
+  // The failed tests by name, so the summary at the end of a long run says which ones without scrolling back.
+  const failed = tests.filter((test) => test.status === 'failed')
+  for (const test of failed.slice(0, shownFailures)) problems.push(`failed: ${skipKey(test)} (${test.group})`)
+  if (failed.length > shownFailures) problems.push(`and ${failed.length - shownFailures} more failed tests`)
   return { problems, undeclaredSkips: undeclared.length }
 }
 
