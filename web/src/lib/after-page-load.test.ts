@@ -1,5 +1,6 @@
-// loadSoonAfterPageLoad: one load for every caller, started by itself once the page has loaded and the browser is
-// idle; a failed idle load is not kept, so the first use loads again.
+// loadSoonAfterPageLoad: one load for every caller, started by itself once the page has loaded (at once when it has,
+// on the load event while it is loading) and the browser is idle; a failed idle load is not kept, so the first use
+// loads again.
 import { describe, expect, it, vi } from 'vitest'
 import { loadSoonAfterPageLoad } from './after-page-load'
 
@@ -11,6 +12,20 @@ describe('loadSoonAfterPageLoad', () => {
     const [a, b] = await Promise.all([shared(), shared()])
     expect(a).toBe(b)
     expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the load event while the page is still loading', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive')
+    const load = vi.fn(async () => 'loaded')
+    try {
+      loadSoonAfterPageLoad(load)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(load).not.toHaveBeenCalled()
+    } finally {
+      readyState.mockRestore()
+    }
+    window.dispatchEvent(new Event('load'))
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
   })
 
   it('loads again at the first use after the idle load failed', async () => {

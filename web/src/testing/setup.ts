@@ -11,6 +11,11 @@ if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { va
 // another file in the same worker must not leak into it.
 localStorage.clear()
 sessionStorage.clear()
+// The worker's window may still be loading when its first file starts (readyState "interactive"); a page's code runs
+// in a loaded page, and so does each file here.
+if (document.readyState !== 'complete') {
+  await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+}
 
 afterEach(() => {
   cleanup()
