@@ -1,8 +1,9 @@
 // The tick mutation: optimistic in every cached outline of the course (course page and player keys), and the
 // server's answer applied when it accepts; kept (and queued on this device) when the API cannot be reached, rolled
-// back when the server refuses.
+// back when the server refuses. A queued tick that reaches the server while the page reads its outline is not lost
+// to that read's older answer.
 import type { ReactNode } from 'react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
@@ -10,7 +11,7 @@ import { createQueryClient } from '@/lib/query-client'
 import { supabase } from '@/lib/supabase'
 import { progressOutbox } from './progress-outbox'
 import { saveProgress } from './progress.api'
-import { useSetLessonComplete } from './progress.mutations'
+import { useSetLessonComplete, watchOutboxCaches } from './progress.mutations'
 
 vi.mock('./progress.api', () => ({ saveProgress: vi.fn() }))
 const save = vi.mocked(saveProgress)
@@ -123,5 +124,61 @@ describe('useSetLessonComplete', () => {
     await waitFor(() => expect(result.current.isError).toBe(true))
     expect(status(['courses', 'outline', 'c'])).toBe(null)
     expect(progressOutbox.pending('l2')).toBeUndefined()
+  })
+})
+
+describe('watchOutboxCaches', () => {
+  it('reads an outline again when a queued tick reaches the server while that outline is being read', async () => {
+    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({
+      data: { session: { user: { id: 'learner-2' } } },
+      error: null,
+    } as never)
+    const queryClient = createQueryClient()
+    const stop = watchOutboxCaches(queryClient)
+    const completed = structuredClone(outline)
+    completed.sections[0]!.lessons[0]!.progress = { status: 'completed' } as never
+    // The page's read goes out before the tick is sent, and is answered as the database stood then.
+    let answerFirstRead: (value: CourseOutline) => void = () => {}
+    const readOutline = vi
+      .fn<() => Promise<CourseOutline>>()
+      .mockImplementationOnce(() => new Promise((resolve) => (answerFirstRead = resolve)))
+      .mockResolvedValue(completed)
+    const key = ['courses', 'outline', 'c']
+    const observer = new QueryObserver(queryClient, { queryKey: key, queryFn: readOutline })
+    const unsubscribe = observer.subscribe(() => undefined)
+    await waitFor(() => expect(readOutline).toHaveBeenCalledTimes(1))
+
+    save.mockResolvedValue({
+      progress: {
+        lesson_id: 'l1',
+        status: 'completed',
+        position_s: 0,
+        watched_s: 0,
+        completed_at: 'now',
+        completed_by: 'manual',
+        updated_at: 'now',
+      },
+      course_progress: { completed: 1, total: 2, percent: 50 },
+      enrollment: { status: 'active', completed_at: null },
+      course_completed_now: false,
+      incomplete_reason: null,
+    })
+    progressOutbox.add('learner-2', {
+      lesson_id: 'l1',
+      position_s: 0,
+      watched_s: 0,
+      completed: true,
+      observed_at: new Date().toISOString(),
+    })
+    await progressOutbox.flush()
+    expect(progressOutbox.pending('l1')).toBeUndefined()
+
+    answerFirstRead(outline)
+    await waitFor(() => expect(readOutline).toHaveBeenCalledTimes(2))
+    await waitFor(() =>
+      expect(queryClient.getQueryData<CourseOutline>(key)?.sections[0]?.lessons[0]?.progress?.status).toBe('completed'),
+    )
+    unsubscribe()
+    stop()
   })
 })
