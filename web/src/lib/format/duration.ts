@@ -1,20 +1,8 @@
-// Durations as people read them: clock positions in a video ("3:12", "1:02:05"), their spoken form, lengths of
-// lessons and courses ("1h 20m", "1 hour 20 minutes"), short measured durations ("4 min 30 s") and study time
-// ("45 minutes", "1.5 hours", never "0 hours").
+// Durations as people read them: the spoken form of clock positions (the positions themselves are in ./clock),
+// lengths of lessons and courses ("1h 20m", "1 hour 20 minutes"), short measured durations ("4 min 30 s") and study
+// time ("45 minutes", "1.5 hours", never "0 hours").
+import { clockParts } from './clock'
 import { plural } from './plural'
-
-function clockParts(totalSeconds: number) {
-  const s = Math.max(0, Math.floor(totalSeconds))
-  return { hours: Math.floor(s / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 }
-}
-
-const two = (n: number) => String(n).padStart(2, '0')
-
-/** A position or a lesson's length as m:ss, h:mm:ss from an hour up; a moment is the second it is in (3:12.9 is 3:12). */
-export function formatClock(totalSeconds: number): string {
-  const { hours, minutes, seconds } = clockParts(totalSeconds)
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`
-}
 
 /** The same moment in words, for screen readers: "3 minutes 12 seconds", "1 hour 1 second", "0 seconds". */
 export function spokenClock(totalSeconds: number): string {

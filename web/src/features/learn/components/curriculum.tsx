@@ -8,7 +8,7 @@ import { lockReasonText, quizRowText } from '@/lib/courses/lessons'
 import { previewSearch, usePreviewMode } from '@/lib/courses/preview-mode'
 import type { OutlineLesson, OutlineSection } from '@/lib/courses/course-outline.schema'
 import { cn } from '@/lib/cn'
-import { formatClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
 
 export interface CurriculumProps {
   slug: string

@@ -1,6 +1,6 @@
 // The sentences the player shows: why a lesson is not complete yet, the Trophy summary, "Continue at mm:ss". Clock
 // times come from the app's one formatter (@/lib/format).
-import { formatClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
 import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
 import { viewerMode } from '@/lib/courses/viewer-mode'
 

@@ -1,7 +1,7 @@
 // How far a video lesson is toward its completion rule: the distinct seconds watched as a share of the video, the
 // share the rule asks for, and the sentences the player shows ("62 % of 90 % watched", why it is not complete yet).
 // The server decides completion (save_progress, watched_s ≥ threshold × duration_s); this only mirrors it.
-import { formatClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
 
 export interface WatchGoal {
   /** Whole percent of the video watched (distinct seconds), 0–100. */

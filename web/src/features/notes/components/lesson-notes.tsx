@@ -20,7 +20,7 @@ import { useCreateNote, useRefreshNotes } from '../api/notes.mutations'
 import { notesQueries } from '../api/notes.queries'
 import { noteDraftKey, waitingNotes } from '../lib/note-queue'
 import { noteBodySchema } from '../lib/note.schema'
-import { formatClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
 import { NoteItem } from './note-item'
 
 export interface VideoControls {

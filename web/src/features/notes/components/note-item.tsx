@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/errors'
 import type { NoteRow } from '../api/notes.api'
 import { useDeleteNote, useUpdateNote } from '../api/notes.mutations'
 import { noteBodySchema } from '../lib/note.schema'
-import { formatClock, spokenClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
+import { spokenClock } from '@/lib/format/duration'
 
 // The edit form shows only after Edit, so its code (the composer, with react-hook-form and its zod resolver, about
 // 16 KiB gzip) is not in "My notes"' first load: it loads once the page has loaded and the browser is idle, or at

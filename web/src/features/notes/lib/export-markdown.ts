@@ -1,7 +1,7 @@
 // "My notes" exported as one Markdown file: the course as the title, a heading per lesson in course order, each note
 // under its moment ("At 3:12") or as a note on the whole lesson. Pure, so it is tested without a browser.
 import type { NoteRow } from '../api/notes.api'
-import { formatClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
 
 export interface LessonRef {
   id: string

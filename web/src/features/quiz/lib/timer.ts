@@ -1,6 +1,7 @@
 // The attempt's clock: the server's deadline read against the server's clock (the device's may be off by minutes),
 // and the few moments worth announcing to a screen reader instead of every second.
-import { formatClock, spokenClock } from '@/lib/format/duration'
+import { formatClock } from '@/lib/format/clock'
+import { spokenClock } from '@/lib/format/duration'
 import { plural } from '@/lib/format/plural'
 
 /** How far the server's clock is ahead of this device's, from the server_now an answer carried. */
