@@ -41,6 +41,7 @@ test('a notification reaches the open tab live, is read from the bell and marked
 
   // Preferences: trophies by email off by default; turning answers off in the app saves.
   await page.goto('/account#notification-preferences')
+  await expect(page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeInViewport()
   const answersInApp = page.getByRole('checkbox', { name: 'Answers to my questions in the app' })
   await expect(answersInApp).toBeChecked({ timeout: 15_000 })
   await expect(page.getByRole('checkbox', { name: 'Trophies earned by email' })).not.toBeChecked()

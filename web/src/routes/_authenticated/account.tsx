@@ -9,9 +9,6 @@ import { useStepUp } from '@/features/auth/step-up/use-step-up'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { AccountPage } from '@/features/account/components/account-page'
 import { AccountPageSkeleton } from '@/features/account/components/account-page-skeleton'
-import { CalendarFeedSection } from '@/features/calendar/components/calendar-feed-section'
-import { MyCertificatesSection } from '@/features/certificates/components/my-certificates-section'
-import { NotificationPreferencesSection } from '@/features/notifications/components/notification-preferences-section'
 import { PrivacySectionsSkeleton } from '@/features/account/privacy/components/privacy-sections-skeleton'
 import type { SecuritySectionProps } from '@/features/account/security/components/security-section'
 import { SecuritySectionSkeleton } from '@/features/account/security/components/security-section-skeleton'
@@ -33,6 +30,40 @@ const SecuritySection = lazy(() =>
 const PrivacySections = lazy(() =>
   import('@/features/account/privacy/components/privacy-sections').then((m) => ({ default: m.PrivacySections })),
 )
+
+// Certificates, notification preferences and the calendar subscription come below the security section, and load
+// after the profile too, in chunks of their own.
+const LaterSections = lazy(() =>
+  Promise.all([
+    import('@/features/certificates/components/my-certificates-section'),
+    import('@/features/notifications/components/notification-preferences-section'),
+    import('@/features/calendar/components/calendar-feed-section'),
+  ]).then(([certificates, notifications, calendar]) => ({
+    default: ({ userId }: { userId: string }) => (
+      <>
+        <div className="mx-auto w-full max-w-2xl">
+          <certificates.MyCertificatesSection userId={userId} />
+        </div>
+        <div className="mx-auto w-full max-w-2xl">
+          <notifications.NotificationPreferencesSection userId={userId} />
+        </div>
+        <div className="mx-auto w-full max-w-2xl">
+          <calendar.CalendarFeedSection userId={userId} />
+        </div>
+      </>
+    ),
+  })),
+)
+
+function LaterSectionsSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading certificates, notifications and the calendar subscription"
+      className="mx-auto h-96 w-full max-w-2xl animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none"
+    />
+  )
+}
 
 const accountSearchSchema = z.object({
   /** Set by /auth/reset so the page can confirm the change. */
@@ -59,15 +90,9 @@ function AccountRoute() {
           <SecuritySection userId={session.user.id} email={session.user.email} guard={guard} />
         </Suspense>
       </div>
-      <div className="mx-auto w-full max-w-2xl">
-        <MyCertificatesSection userId={session.user.id} />
-      </div>
-      <div className="mx-auto w-full max-w-2xl">
-        <NotificationPreferencesSection userId={session.user.id} />
-      </div>
-      <div className="mx-auto w-full max-w-2xl">
-        <CalendarFeedSection userId={session.user.id} />
-      </div>
+      <Suspense fallback={<LaterSectionsSkeleton />}>
+        <LaterSections userId={session.user.id} />
+      </Suspense>
       <Suspense fallback={<PrivacySectionsSkeleton />}>
         <PrivacySections userId={session.user.id} email={session.user.email} guard={guard} />
       </Suspense>

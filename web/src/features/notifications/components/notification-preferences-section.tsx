@@ -1,6 +1,8 @@
 // /account's "Notifications": per kind, whether it shows in the app (the bell, /notifications) and whether it is
 // emailed. Each tick saves at once (optimistically, put back if the save fails). Emails about signing in and other
-// account security are not listed: they are always sent.
+// account security are not listed: they are always sent. The account route loads it after the page, so it brings
+// itself into view when the address asks for it (#notification-preferences, linked from the bell and unsubscribe).
+import { useEffect, useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -13,12 +15,16 @@ import { kindLabel } from '../lib/kind-labels'
 export function NotificationPreferencesSection({ userId }: { userId: string }) {
   const settings = useQuery(notificationQueries.settings(userId))
   const save = useSaveNotificationSetting(userId)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (window.location.hash === '#notification-preferences') heading.current?.scrollIntoView()
+  }, [])
 
   const change = (setting: NotificationSetting) => save.mutate(setting)
 
   return (
     <section aria-labelledby="notification-preferences" className="flex flex-col gap-3">
-      <h2 id="notification-preferences" className="scroll-mt-20 text-xl font-semibold text-slate-900">
+      <h2 ref={heading} id="notification-preferences" className="scroll-mt-20 text-xl font-semibold text-slate-900">
         Notifications
       </h2>
       <p className="text-slate-600">
