@@ -53,6 +53,25 @@ const outline = {
   ],
 } as unknown as CourseOutline
 
+/** The server's answer to a tick of lesson l1, with the seconds it has watched. */
+function completedAnswer(watched_s: number): Awaited<ReturnType<typeof saveProgress>> {
+  return {
+    progress: {
+      lesson_id: 'l1',
+      status: 'completed',
+      position_s: 0,
+      watched_s,
+      completed_at: 'now',
+      completed_by: 'manual',
+      updated_at: 'now',
+    },
+    course_progress: { completed: 1, total: 2, percent: 50 },
+    enrollment: { status: 'active', completed_at: null },
+    course_completed_now: false,
+    incomplete_reason: null,
+  }
+}
+
 function setup() {
   const queryClient = createQueryClient()
   queryClient.setQueryData(['courses', 'outline', 'c'], outline)
@@ -83,21 +102,7 @@ describe('useSetLessonComplete', () => {
     expect(percent(['courses', 'outline', 'c'])).toBe(50)
     expect(save.mock.calls[0]?.[1]).toMatchObject({ lesson_id: 'l1', completed: true, position_s: 0, watched_s: 0 })
 
-    resolve({
-      progress: {
-        lesson_id: 'l1',
-        status: 'completed',
-        position_s: 0,
-        watched_s: 30,
-        completed_at: 'now',
-        completed_by: 'manual',
-        updated_at: 'now',
-      },
-      course_progress: { completed: 1, total: 2, percent: 50 },
-      enrollment: { status: 'active', completed_at: null },
-      course_completed_now: false,
-      incomplete_reason: null,
-    })
+    resolve(completedAnswer(30))
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(status(['courses', 'outline', 'c', 'lesson', 'l1'])).toBe('completed')
   })
@@ -148,21 +153,7 @@ describe('watchOutboxCaches', () => {
     const unsubscribe = observer.subscribe(() => undefined)
     await waitFor(() => expect(readOutline).toHaveBeenCalledTimes(1))
 
-    save.mockResolvedValue({
-      progress: {
-        lesson_id: 'l1',
-        status: 'completed',
-        position_s: 0,
-        watched_s: 0,
-        completed_at: 'now',
-        completed_by: 'manual',
-        updated_at: 'now',
-      },
-      course_progress: { completed: 1, total: 2, percent: 50 },
-      enrollment: { status: 'active', completed_at: null },
-      course_completed_now: false,
-      incomplete_reason: null,
-    })
+    save.mockResolvedValue(completedAnswer(0))
     progressOutbox.add('learner-2', {
       lesson_id: 'l1',
       position_s: 0,
