@@ -1,7 +1,7 @@
 // /calendar: the learner's study sessions, live sessions and deadlines in a month, week or agenda view (tabs), with
 // previous / today / next, in their time zone; and under it the study plan editor for each enrolled course. The view
 // and the date it shows are the route's search params, handed in with a way to change them. Last, the private iCal
-// subscription, as on /account.
+// subscription, as on /account, loaded after the page.
 import { useMemo, useState } from 'react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Calendar, ChevronLeft, ChevronRight } from 'lucide-react'
@@ -22,7 +22,7 @@ import {
 } from '../lib/calendar-grid'
 import { monthTitle, rangeTitle } from '../lib/format'
 import { AgendaView } from './agenda-view'
-import { CalendarFeedSection } from './calendar-feed-section'
+import { LazyCalendarFeedSection } from './lazy-calendar-feed-section'
 import { MonthView } from './month-view'
 import { StudyPlansSection } from './study-plans-section'
 import { WeekView } from './week-view'
@@ -121,7 +121,7 @@ export function CalendarPage({ userId, view, date, onChange }: CalendarPageProps
         ))}
       </Tabs.Root>
       <StudyPlansSection userId={userId} zone={zone} />
-      <CalendarFeedSection userId={userId} />
+      <LazyCalendarFeedSection userId={userId} />
     </div>
   )
 }
