@@ -17,7 +17,12 @@ export const progressMutationKeys = {
   complete: (slug: string) => ['progress', 'complete', slug] as const,
 }
 
-/** Applies a patch to every cached outline under `prefix` (by default all outlines) that contains the lesson. */
+/**
+ * Applies a patch to every cached outline under `prefix` (by default all outlines) that contains the lesson. An
+ * outline read already on its way may have been answered before the change the patch brings: the patch finds nothing
+ * to patch (a first read) or is undone when the answer lands (a refetch), and the page would show a tick gone that the
+ * server has. Each such read is made again once it has landed.
+ */
 export function patchOutlineCaches(
   queryClient: QueryClient,
   patch: ProgressPatch,
@@ -26,6 +31,11 @@ export function patchOutlineCaches(
   queryClient.setQueriesData<CourseOutline>({ queryKey: prefix }, (data) =>
     isOutline(data) && outlineHasLesson(data, patch.lessonId) ? applyProgressPatch(data, patch) : data,
   )
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: prefix, fetchStatus: 'fetching' })) {
+    void Promise.resolve(query.promise)
+      .catch(() => undefined)
+      .then(() => queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }))
+  }
 }
 
 function patchFromResult(result: SaveProgressResult): ProgressPatch {
@@ -33,26 +43,11 @@ function patchFromResult(result: SaveProgressResult): ProgressPatch {
   return { lessonId, progress, courseProgress: result.course_progress, enrollment: result.enrollment }
 }
 
-/**
- * An outline read already on its way when a queued write reached the server may have been answered before the write:
- * patching now finds nothing to patch (a first read) or is undone when the answer lands (a refetch), and the page
- * shows the tick gone though the server has it. Each such read is made again once it has landed.
- */
-function rereadOutlinesInFlight(queryClient: QueryClient): void {
-  const inFlight = queryClient.getQueryCache().findAll({ queryKey: courseKeys.outlines(), fetchStatus: 'fetching' })
-  for (const query of inFlight) {
-    void Promise.resolve(query.promise)
-      .catch(() => undefined)
-      .then(() => queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true }))
-  }
-}
-
 const watchers = new Map<QueryClient, { users: number; stop: () => void }>()
 
 /**
- * A queued write that reached the server later patches the caches like a live answer (and has the outlines being read
- * at that moment read again when they land); one the server refused (the lesson locked meanwhile) makes the outlines
- * refetch so the optimistic tick goes away. The root and every component that saves progress ask for this; one pair
+ * A queued write that reached the server later patches the caches like a live answer; one the server refused (the
+ * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away. The root and every component that saves progress ask for this; one pair
  * of listeners per query client serves them all (a second pair would patch and refetch twice). Returns the way to
  * stop asking.
  */
@@ -61,7 +56,6 @@ export function watchOutboxCaches(queryClient: QueryClient): () => void {
   if (!watcher) {
     const offSynced = onOutboxSynced((result) => {
       patchOutlineCaches(queryClient, patchFromResult(result))
-      rereadOutlinesInFlight(queryClient)
       void queryClient.invalidateQueries({ queryKey: courseKeys.mine() })
     })
     const offRefused = onOutboxRefused(() => void queryClient.invalidateQueries({ queryKey: courseKeys.outlines() }))
