@@ -27,7 +27,7 @@ export interface Expected {
 export const skipKey = (test: Pick<RanTest, 'file' | 'name'>) => `${test.file} › ${test.name}`
 
 /** How many failed tests a verdict names; the suite's own output lists every one. */
-export const shownFailures = 10
+const shownFailures = 10
 
 export interface Accounting {
   problems: string[]

@@ -4,6 +4,7 @@
 // Signed-out visitors are sent to sign in and brought back here; destructive acts go through the shared step-up guard.
 import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
+import { LoadingBlocks } from '@/components/loading-blocks'
 import * as z from 'zod/mini'
 import { useStepUp } from '@/features/auth/step-up/use-step-up'
 import { profileQueries } from '@/features/account/api/profile.queries'
@@ -55,16 +56,6 @@ const LaterSections = lazy(() =>
   })),
 )
 
-function LaterSectionsSkeleton() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading certificates, notifications and the calendar subscription"
-      className="mx-auto h-96 w-full max-w-2xl animate-pulse rounded-xl bg-slate-200 motion-reduce:animate-none"
-    />
-  )
-}
-
 const accountSearchSchema = z.object({
   /** Set by /auth/reset so the page can confirm the change. */
   passwordChanged: z.catch(z.optional(z.boolean()), undefined),
@@ -90,7 +81,15 @@ function AccountRoute() {
           <SecuritySection userId={session.user.id} email={session.user.email} guard={guard} />
         </Suspense>
       </div>
-      <Suspense fallback={<LaterSectionsSkeleton />}>
+      <Suspense
+        fallback={
+          <LoadingBlocks
+            label="Loading certificates, notifications and the calendar subscription"
+            blocks={['h-96 w-full rounded-xl']}
+            className="mx-auto w-full max-w-2xl"
+          />
+        }
+      >
         <LaterSections userId={session.user.id} />
       </Suspense>
       <Suspense fallback={<PrivacySectionsSkeleton />}>
