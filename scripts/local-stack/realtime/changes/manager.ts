@@ -131,6 +131,7 @@ export class ChangesManager {
       const bindings = channel.bindings.map((b) => ({ id: b.uuid, params: b.params }))
       const result = await this.store.create(bindings, channel.claims)
       if (result.ok) this.registry.add(channel, result.entities)
+      else this.options.log(`could not resubscribe a channel: ${result.message}`)
     }
   }
 

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
+import { beforeEach } from 'vitest'
 import WebSocket from 'ws'
 import { loadConfig } from '../../config/index.ts'
 import { anonKey } from '../../keys/index.ts'
@@ -13,6 +14,22 @@ import type { TenantLimits } from '../limits.ts'
 import { serveMounted } from '../../testing/serve-mounted.ts'
 
 const MOUNT = '/realtime/v1'
+
+/** The log of every service a harness runs in this file (each line with its time), kept for a test that fails. */
+const logs = new Set<string[]>()
+
+// A failed test prints what the services logged while it ran: a change that never came is often explained there (a
+// subscription the database refused, a lost connection), and a CI run keeps only its output. REALTIME_TEST_LOG=1
+// prints the whole log of each harness when it closes.
+beforeEach(({ onTestFailed }) => {
+  const from = new Map([...logs].map((log) => [log, log.length]))
+  onTestFailed(() => {
+    for (const log of logs) {
+      const lines = log.slice(from.get(log) ?? 0)
+      if (lines.length > 0) process.stderr.write(`the Realtime service logged during this test:\n${lines.join('\n')}\n`)
+    }
+  })
+})
 
 export type Vsn = '1.0.0' | '2.0.0'
 
@@ -52,6 +69,8 @@ export async function startRealtimeHarness(
   if (options.setup) await sql.query(options.setup(schema))
   const keys = new JwtKeys()
   const errors: string[] = []
+  const keep = (message: string) => errors.push(`${new Date().toISOString().slice(11, 23)} ${message}`)
+  logs.add(errors)
   const service = createRealtimeService({
     config: loadConfig(),
     dbUrl,
@@ -59,8 +78,8 @@ export async function startRealtimeHarness(
     joinErrorBackoffMs: options.joinErrorBackoffMs ?? 20,
     accessTokenThrottleMs: options.accessTokenThrottleMs,
     tenantLimits: options.tenantLimits,
-    log: (message) => errors.push(message),
-    trace: (message) => errors.push(message),
+    log: keep,
+    trace: keep,
   })
   await service.start()
   const mounted = await serveMounted(MOUNT, service)
@@ -100,6 +119,7 @@ export async function startRealtimeHarness(
       await sql.query(`drop schema if exists ${schema} cascade`)
       await sql.end()
       if (errors.length > 0 && process.env.REALTIME_TEST_LOG) process.stderr.write(`${errors.join('\n')}\n`)
+      logs.delete(errors)
     },
   }
 }
