@@ -2,10 +2,11 @@
 //   static      typecheck, ESLint, Prettier, deno fmt/lint/check and deno test (unit) for edge functions
 //   database    generated-types and schema-view drift, `supabase db advisors` (nothing at warn level), pgTAP
 //               through pg_prove
-//   vitest      unit and integration tests of web/ and scripts/
+//   vitest      unit and integration tests of web/ and of scripts/, each in a process of its own
 //   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
-// Suites keep running after a failure so one run shows everything that is wrong. The stack-free checks run beside the
-// stack's start and the database suites (each printed whole when it ends); Vitest and then Playwright run alone.
+// Suites keep running after a failure so one run shows everything that is wrong. Three lanes run side by side, each
+// suite printed whole when it ends: the compiler and the edge functions' checks, then the web app's Vitest tests; the
+// linter; the stack's start and the database suites, then the dev tooling's Vitest tests. Playwright runs alone.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -27,7 +28,14 @@ import { denoCacheDir } from './local-stack/functions/deno.ts'
 import { bin, run, runDenoTest, runPlaywright, runVitest, type RunOptions } from './test-suites/run.ts'
 import { routeOutput, Suites } from './test-suites/suites.ts'
 import { checkVerdict, pgProveVerdict, type Verdict } from './test-suites/verdict.ts'
-import { floors, pgtapExpectations, playwrightExpectations, vitestExpectations } from './test-suites/expectations.ts'
+import {
+  floors,
+  pgtapExpectations,
+  playwrightExpectations,
+  vitestExpectations,
+  vitestGroups,
+  type VitestGroup,
+} from './test-suites/expectations.ts'
 
 routeOutput()
 const suites = new Suites(undefined, { heading: bold, problem: red })
@@ -73,8 +81,10 @@ rmSync(summaryFile, { force: true })
 process.stdout.write(`${bold('Summit')} ${dim('— npm test')}\n`)
 
 // The checks that need no stack run in two lanes beside the stack's start and the database suites: the compiler and
-// the linter each take about a minute of one core (neither uses a second), and the database suites wait on
-// PostgreSQL more than they use a core, so the three lanes together keep both cores busy.
+// the linter each take one core for two to three minutes (neither uses a second). The dev tooling's Vitest tests
+// follow the database suites in their lane: they wait on the stack's servers and their own timers far more than they
+// compute (one core stays three-quarters idle while they run alone), so they fit beside the compiler and the linter,
+// and the web app's tests (jsdom, a core's work) beside them once the compiler is done.
 async function lintCheck(): Promise<void> {
   await suite('lint (eslint, prettier)', async () =>
     add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
@@ -116,6 +126,9 @@ async function stackFreeChecks(): Promise<void> {
 
 const stack = new Stack('test')
 let stackUp = false
+let stackStarted: (up: boolean) => void = () => {}
+/** Whether the stack came up, once its start has ended (the Vitest lanes wait for it). */
+const stackReady = new Promise<boolean>((resolve) => (stackStarted = resolve))
 let web: WebServer | undefined
 const dbUrl = stack.database.url
 
@@ -133,6 +146,7 @@ async function stackAndDatabase(): Promise<void> {
     stackUp = true
     return checkVerdict(0)
   })
+  stackStarted(stackUp)
 
   await suite('generated types match the migrations', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
@@ -194,22 +208,32 @@ async function stackAndDatabase(): Promise<void> {
   })
 }
 
-try {
-  await suites.together(stackFreeChecks, lintCheck, stackAndDatabase)
-
-  await suite('vitest (web and scripts)', () =>
+/** One group of Vitest projects (expectations.ts) in a process of its own, against the test stack when it is up. */
+async function vitest(group: VitestGroup, name: string): Promise<void> {
+  const up = await stackReady
+  await suite(name, () =>
     runVitest(
-      [],
-      path.join(stackDir, 'vitest-report.json'),
-      {
-        env: {
-          SUMMIT_TEST_DB_URL: stackUp ? dbUrl : '',
-          SUMMIT_TEST_API_URL: stackUp ? stack.apiUrl : '',
-        },
-      },
-      vitestExpectations(),
+      vitestGroups[group].flatMap((project) => ['--project', project]),
+      path.join(stackDir, `vitest-${group}-report.json`),
+      { env: { SUMMIT_TEST_DB_URL: up ? dbUrl : '', SUMMIT_TEST_API_URL: up ? stack.apiUrl : '' } },
+      vitestExpectations(group),
     ),
   )
+}
+
+try {
+  await suites.together(
+    async () => {
+      await stackFreeChecks()
+      await vitest('web', 'vitest (web app)')
+    },
+    lintCheck,
+    async () => {
+      await stackAndDatabase()
+      await vitest('scripts', 'vitest (scripts: the local stack, edge functions, dev tooling)')
+    },
+  )
+
   await suite('end-to-end (Playwright, Chromium)', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
     const chromium = ensureHeadlessChromium()

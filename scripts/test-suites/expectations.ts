@@ -34,17 +34,25 @@ export function testFiles(dir: string, pattern: RegExp): string[] {
     .sort()
 }
 
-export function vitestExpectations(): VitestExpectations {
+/** Vitest's groups of projects, each run by a process of its own (`--project`): the web app's and the dev tooling's. */
+export const vitestGroups = { web: ['web', 'web-build'], scripts: ['scripts'] } as const
+export type VitestGroup = keyof typeof vitestGroups
+
+const vitestGroupOf = (file: string): VitestGroup => (file.startsWith('web/') ? 'web' : 'scripts')
+
+/** What a Vitest run of `group`'s projects must run: that group's floor, and every test file of its projects. */
+export function vitestExpectations(group: VitestGroup): VitestExpectations {
+  // The projects' include patterns: web/src/**/*.test.{ts,tsx}, web/vite-plugins/**/*.test.ts, scripts/**/*.test.ts.
+  const files = [
+    ...testFiles('web/src', /\.test\.tsx?$/),
+    ...testFiles('web/vite-plugins', /\.test\.ts$/),
+    ...testFiles('scripts', /\.test\.ts$/),
+  ]
   return {
     root: repoRoot,
-    groupOf: (file) => (file.startsWith('web/') ? 'web' : 'scripts'),
-    floors: floors.vitest,
-    // The projects' include patterns: web/src/**/*.test.{ts,tsx}, web/vite-plugins/**/*.test.ts, scripts/**/*.test.ts.
-    files: [
-      ...testFiles('web/src', /\.test\.tsx?$/),
-      ...testFiles('web/vite-plugins', /\.test\.ts$/),
-      ...testFiles('scripts', /\.test\.ts$/),
-    ],
+    groupOf: vitestGroupOf,
+    floors: { [group]: floors.vitest[group] },
+    files: files.filter((file) => vitestGroupOf(file) === group),
     declaredSkips,
   }
 }
