@@ -2,11 +2,12 @@
 //   static      typecheck, ESLint, Prettier, deno fmt/lint/check and deno test (unit) for edge functions
 //   database    generated-types and schema-view drift, `supabase db advisors` (nothing at warn level), pgTAP
 //               through pg_prove
-//   vitest      unit and integration tests of web/ and of scripts/, each in a process of its own
+//   vitest      unit and integration tests of web/ and of scripts/, in three processes (test-suites/vitest-groups.ts)
 //   e2e         Playwright journeys in Debian's Chromium against the web app on the stack, at 360 and 1280 px
 // Suites keep running after a failure so one run shows everything that is wrong. Three lanes run side by side, each
 // suite printed whole when it ends: the compiler and the edge functions' checks, then the web app's Vitest tests; the
-// linter; the stack's start and the database suites, then the dev tooling's Vitest tests. Playwright runs alone.
+// linter; the stack's start and the database suites, then the dev tooling's Vitest tests in two processes side by
+// side. Playwright runs alone.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -28,14 +29,8 @@ import { denoCacheDir } from './local-stack/functions/deno.ts'
 import { bin, run, runDenoTest, runPlaywright, runVitest, type RunOptions } from './test-suites/run.ts'
 import { routeOutput, Suites } from './test-suites/suites.ts'
 import { checkVerdict, pgProveVerdict, type Verdict } from './test-suites/verdict.ts'
-import {
-  floors,
-  pgtapExpectations,
-  playwrightExpectations,
-  vitestExpectations,
-  vitestGroups,
-  type VitestGroup,
-} from './test-suites/expectations.ts'
+import { floors, pgtapExpectations, playwrightExpectations, vitestExpectations } from './test-suites/expectations.ts'
+import { vitestGroups, type VitestGroup } from './test-suites/vitest-groups.ts'
 
 routeOutput()
 const suites = new Suites(undefined, { heading: bold, problem: red })
@@ -82,9 +77,9 @@ process.stdout.write(`${bold('Summit')} ${dim('— npm test')}\n`)
 
 // The checks that need no stack run in two lanes beside the stack's start and the database suites: the compiler and
 // the linter each take one core for two to three minutes (neither uses a second). The dev tooling's Vitest tests
-// follow the database suites in their lane: they wait on the stack's servers and their own timers far more than they
-// compute (one core stays three-quarters idle while they run alone), so they fit beside the compiler and the linter,
-// and the web app's tests (jsdom, a core's work) beside them once the compiler is done.
+// follow the database suites in their lane, in two processes: they wait on servers and timers far more than they
+// compute (the machine stood 77-97 % idle while they ran alone in one), so they fit beside the compiler and the
+// linter, and the web app's tests (jsdom, a core's work) beside them once the compiler is done.
 async function lintCheck(): Promise<void> {
   await suite('lint (eslint, prettier)', async () =>
     add(await check(bin('eslint'), ['.']), await check(bin('prettier'), ['--check', '.'])),
@@ -230,7 +225,11 @@ try {
     lintCheck,
     async () => {
       await stackAndDatabase()
-      await vitest('scripts', 'vitest (scripts: the local stack, edge functions, dev tooling)')
+      // After the checks of the database as the migrations leave it: these tests add schemas and tables of their own.
+      await suites.together(
+        () => vitest('scripts', 'vitest (scripts: the stack through its servers, edge functions, dev tooling)'),
+        () => vitest('scripts-db', "vitest (scripts-db: the stack's database, Realtime and scheduler)"),
+      )
     },
   )
 

@@ -1,16 +1,26 @@
-// Vitest project "scripts": unit tests of the dev tooling, and integration tests that use the database `npm test`
-// starts (its URL arrives in SUMMIT_TEST_DB_URL).
+// Vitest project "scripts": unit tests of the dev tooling, and integration tests that use the stack `npm test` starts
+// (its database URL arrives in SUMMIT_TEST_DB_URL, its API's in SUMMIT_TEST_API_URL). The local stack's database,
+// Realtime and scheduler tests are the project "scripts-db" (vitest.db.config.ts), run beside this one by `npm test`.
 import { defineConfig } from 'vitest/config'
+import { databaseTestDirs } from './test-suites/vitest-groups.ts'
+
+/** What both projects of scripts/ share. */
+export const scriptsTestOptions = {
+  root: import.meta.dirname,
+  environment: 'node' as const,
+  // A focused test would silently drop the others, locally as in CI.
+  allowOnly: false,
+  exclude: ['**/node_modules/**'],
+  testTimeout: 60_000,
+}
+
+export const databaseTests = databaseTestDirs.map((dir) => `${dir}**/*.test.ts`)
 
 export default defineConfig({
   test: {
+    ...scriptsTestOptions,
     name: 'scripts',
-    root: import.meta.dirname,
-    environment: 'node',
-    // A focused test would silently drop the others, locally as in CI.
-    allowOnly: false,
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
-    testTimeout: 60_000,
+    exclude: [...scriptsTestOptions.exclude, ...databaseTests],
   },
 })

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { account, playwrightTests, vitestTests, type Expected, type RanTest } from './accounting.ts'
 import { playwrightVerdict, vitestVerdict, type VitestReport } from './verdict.ts'
+import { vitestGroupOf } from './vitest-groups.ts'
 
 const ran = (overrides: Partial<RanTest> = {}): RanTest => ({
   group: 'web',
@@ -145,9 +146,25 @@ describe('focused tests are refused everywhere', () => {
   const load = async (file: string) =>
     ((await import(new URL(file, import.meta.url).href)) as { default: object }).default
 
-  test('by both Vitest projects and by Playwright, locally as in CI', async () => {
+  test('by every Vitest project and by Playwright, locally as in CI', async () => {
     expect(await load('../vitest.config.ts')).toMatchObject({ test: { allowOnly: false } })
+    expect(await load('../vitest.db.config.ts')).toMatchObject({ test: { allowOnly: false } })
+    expect(await load('../../web/vite-plugins/vitest.config.ts')).toMatchObject({ test: { allowOnly: false } })
     expect(await load('../../web/vitest.config.ts')).toMatchObject({ test: { allowOnly: false } })
     expect(await load('../../web/playwright.config.ts')).toMatchObject({ forbidOnly: true })
+  })
+})
+
+describe('the Vitest groups npm test runs', () => {
+  test('place a test file in the project its path puts it in', () => {
+    expect(vitestGroupOf('web/src/features/learn/a.test.tsx')).toBe('web')
+    expect(vitestGroupOf('web/vite-plugins/early-requests.test.ts')).toBe('web')
+    expect(vitestGroupOf('scripts/local-stack/realtime/tests/lifecycle.test.ts')).toBe('scripts-db')
+    expect(vitestGroupOf('scripts/local-stack/db/pools.test.ts')).toBe('scripts-db')
+    expect(vitestGroupOf('scripts/local-stack/scheduler/scheduler.test.ts')).toBe('scripts-db')
+    expect(vitestGroupOf('scripts/local-stack/rest/tests/resilience.test.ts')).toBe('scripts')
+    expect(vitestGroupOf('scripts/functions-tests/enroll.test.ts')).toBe('scripts')
+    // A folder whose name only begins like a database folder is not one.
+    expect(vitestGroupOf('scripts/local-stack/dbx/a.test.ts')).toBe('scripts')
   })
 })
