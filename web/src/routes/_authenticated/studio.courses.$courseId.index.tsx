@@ -2,12 +2,19 @@
 // school I am not a member of, is this route's not-found state, answered at once without retries.
 import { createFileRoute } from '@tanstack/react-router'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
+import { studioQueries } from '@/features/studio/api/studio.queries'
 import { CourseEditor } from '@/features/studio/components/course-editor'
+import { preloadCurriculumBuilder } from '@/features/studio/components/lazy-curriculum-builder'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
 export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/')({
-  loader: ({ context: { queryClient }, params }) => loadStudioCourseTitle(queryClient, params.courseId),
+  loader: ({ context: { queryClient }, params }) => {
+    // The curriculum (its own chunk) and its data start loading with the page, beside the course's details.
+    preloadCurriculumBuilder()
+    void queryClient.prefetchQuery(studioQueries.curriculum(params.courseId))
+    return loadStudioCourseTitle(queryClient, params.courseId)
+  },
   head: ({ loaderData }) => ({
     meta: [{ title: loaderData ? `${loaderData.title} · Studio · Summit` : 'Studio · Summit' }],
   }),

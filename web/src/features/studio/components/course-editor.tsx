@@ -6,9 +6,9 @@ import { ChartColumn, ChevronLeft, CircleHelp, Megaphone } from 'lucide-react'
 import { studioQueries } from '../api/studio.queries'
 import { CourseAddress } from './course-address'
 import { CourseStatusBadge } from './course-status-badge'
-import { CurriculumBuilder } from './curriculum-builder'
 import { DetailsForm } from './details-form'
 import { EditorSection } from './editor-section'
+import { LazyCurriculumBuilder } from './lazy-curriculum-builder'
 import { PublishPanel } from './publish-panel'
 
 export function CourseEditor({ courseId }: { courseId: string }) {
@@ -69,7 +69,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
         <DetailsForm key={course.id} course={course} />
       </EditorSection>
       <EditorSection id="curriculum" title="Curriculum">
-        <CurriculumBuilder courseId={course.id} />
+        <LazyCurriculumBuilder courseId={course.id} />
       </EditorSection>
       <EditorSection id="publishing" title="Publishing">
         <PublishPanel course={course} />
