@@ -8,12 +8,15 @@ import {
   LazyVideoChecksPanel,
   preloadLessonPanel,
 } from '@/features/quiz-studio/components/lazy-lesson-panels'
+import { preloadMediaFields } from '@/features/studio/lessons/lazy-media-fields'
 import { LessonEditor } from '@/features/studio/lessons/lesson-editor'
 import { lessonQueries } from '@/features/studio/lessons/lesson.queries'
 import { LessonNotFound } from '@/features/studio/lessons/lesson-not-found'
 
 export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/lessons/$lessonId')({
   loader: async ({ context: { queryClient, session }, params }) => {
+    // The file fields (a chunk of their own) start loading with the page, beside the lesson's data.
+    preloadMediaFields()
     const bundle = await queryClient.ensureQueryData(
       lessonQueries.detail({ courseId: params.courseId, lessonId: params.lessonId, userId: session.user.id }),
     )

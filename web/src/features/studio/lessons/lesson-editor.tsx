@@ -12,14 +12,12 @@ import { CourseStatusBadge } from '../components/course-status-badge'
 import { EditorSection } from '../components/editor-section'
 import type { ContentPatch, LessonBundle } from './lesson.api'
 import { lessonQueries } from './lesson.queries'
-import { AttachmentsField } from './attachments-field'
-import { CaptionsField } from './captions-field'
+import { LazyAttachmentsField, LazyCaptionsField, LazyVideoUploadField } from './lazy-media-fields'
 import { LessonBodyField } from './lesson-body-field'
 import { LessonSettingsFields } from './lesson-settings-fields'
 import { ReleaseRuleFields } from './release-rule-fields'
 import { useLessonAutosave } from './use-lesson-autosave'
 import { useLessonForm, useLessonFormAutosave, valuesOf } from './use-lesson-form'
-import { VideoUploadField } from './video-upload-field'
 
 /** Parts of the editor that other features own (a quiz's settings, a video's checks), by the lesson's kind. */
 export type KindPanels = (kind: LessonKind) => ReactNode
@@ -104,7 +102,7 @@ function LessonEditorForm({
           </EditorSection>
           {kind === 'video' ? (
             <EditorSection id="lesson-video" title="Video and captions">
-              <VideoUploadField
+              <LazyVideoUploadField
                 courseId={course.id}
                 lessonId={lesson.id}
                 videoPath={media.video_path}
@@ -117,7 +115,7 @@ function LessonEditorForm({
                   }
                 }}
               />
-              <CaptionsField
+              <LazyCaptionsField
                 courseId={course.id}
                 lessonId={lesson.id}
                 captionsPath={media.captions_path}
@@ -126,7 +124,7 @@ function LessonEditorForm({
             </EditorSection>
           ) : null}
           <EditorSection id="lesson-attachments" title="Attachments">
-            <AttachmentsField
+            <LazyAttachmentsField
               courseId={course.id}
               lessonId={lesson.id}
               attachments={media.attachments}
