@@ -203,7 +203,7 @@ async function stackAndDatabase(): Promise<void> {
   })
 }
 
-/** One group of Vitest projects (test-suites/vitest-groups.ts) in a process of its own, against the test stack when it is up. */
+/** A group of Vitest projects (test-suites/vitest-groups.ts) in a process of its own, against the stack if it is up. */
 async function vitest(group: VitestGroup, name: string): Promise<void> {
   const up = await stackReady
   await suite(name, () =>
