@@ -3,7 +3,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Alert } from '@/components/ui/alert'
 import { profileQueries } from '../api/profile.queries'
-import { AvatarUploader } from './avatar-uploader'
+import { LazyAvatarUploader } from './lazy-avatar-uploader'
 import { ProfileForm } from './profile-form'
 
 interface AccountPageProps {
@@ -23,7 +23,7 @@ export function AccountPage({ userId, email, passwordChanged }: AccountPageProps
       </div>
       {passwordChanged ? <Alert tone="success">Your new password is saved. You're signed in.</Alert> : null}
       <AccountSection title="Profile picture">
-        <AvatarUploader profile={profile} />
+        <LazyAvatarUploader profile={profile} />
       </AccountSection>
       <AccountSection title="Profile">
         <ProfileForm profile={profile} />

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { ArrowLeft, ExternalLink } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import type { SchoolPageSettings as Settings } from '../api/school-page.api'
-import { LogoUpload } from './logo-upload'
+import { LazyLogoUpload } from './lazy-logo-upload'
 import { SchoolPageForm } from './school-page-form'
 
 const card = 'flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
@@ -41,7 +41,7 @@ export function SchoolPageSettings({ school, userId }: { school: Settings; userI
             <h2 id="logo-heading" className="text-lg font-semibold text-slate-900">
               Logo
             </h2>
-            <LogoUpload school={school} userId={userId} />
+            <LazyLogoUpload school={school} userId={userId} />
           </section>
           <section aria-labelledby="page-text-heading" className={card}>
             <h2 id="page-text-heading" className="text-lg font-semibold text-slate-900">
