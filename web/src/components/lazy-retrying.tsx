@@ -29,3 +29,17 @@ export function lazyRetrying<P extends object>(
   }
   return LazyRetrying
 }
+
+/**
+ * lazyRetrying's component, with `preload()` to start loading its code before it renders: a route's loader calls it so
+ * the chunk downloads beside the page's own. A failed preload is left to the component, which reports it and loads
+ * again.
+ */
+export function lazyPreloaded<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> & { preload(): void } {
+  return Object.assign(lazyRetrying(load, fallback), {
+    preload: () => void load().catch(() => undefined),
+  })
+}

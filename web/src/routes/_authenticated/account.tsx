@@ -10,7 +10,7 @@ import { useStepUp } from '@/features/auth/step-up/use-step-up'
 import { profileQueries } from '@/features/account/api/profile.queries'
 import { AccountPage } from '@/features/account/components/account-page'
 import { AccountPageSkeleton } from '@/features/account/components/account-page-skeleton'
-import { preloadAvatarUploader } from '@/features/account/components/lazy-avatar-uploader'
+import { LazyAvatarUploader } from '@/features/account/components/lazy-avatar-uploader'
 import { PrivacySectionsSkeleton } from '@/features/account/privacy/components/privacy-sections-skeleton'
 import type { SecuritySectionProps } from '@/features/account/security/components/security-section'
 import { SecuritySectionSkeleton } from '@/features/account/security/components/security-section-skeleton'
@@ -66,7 +66,7 @@ export const Route = createFileRoute('/_authenticated/account')({
   validateSearch: accountSearchSchema,
   loader: ({ context }) => {
     // The picture's uploader (a chunk of its own) starts loading with the page, beside the profile.
-    preloadAvatarUploader()
+    LazyAvatarUploader.preload()
     return context.queryClient.ensureQueryData(profileQueries.detail(context.session.user.id))
   },
   head: () => ({ meta: [{ title: 'Your account · Summit' }] }),

@@ -4,14 +4,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
 import { studioQueries } from '@/features/studio/api/studio.queries'
 import { CourseEditor } from '@/features/studio/components/course-editor'
-import { preloadCurriculumBuilder } from '@/features/studio/components/lazy-curriculum-builder'
+import { LazyCurriculumBuilder } from '@/features/studio/components/lazy-curriculum-builder'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 
 export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/')({
   loader: ({ context: { queryClient }, params }) => {
     // The curriculum (its own chunk) and its data start loading with the page, beside the course's details.
-    preloadCurriculumBuilder()
+    LazyCurriculumBuilder.preload()
     void queryClient.prefetchQuery(studioQueries.curriculum(params.courseId))
     return loadStudioCourseTitle(queryClient, params.courseId)
   },

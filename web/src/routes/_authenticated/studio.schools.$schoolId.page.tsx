@@ -5,7 +5,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 import { MembersNotFound } from '@/features/studio/members/components/members-not-found'
 import { schoolPageQueries } from '@/features/studio/school-page/api/school-page.queries'
-import { preloadLogoUpload } from '@/features/studio/school-page/components/lazy-logo-upload'
+import { LazyLogoUpload } from '@/features/studio/school-page/components/lazy-logo-upload'
 import { SchoolPageSettings } from '@/features/studio/school-page/components/school-page-settings'
 import { isUuid } from '@/lib/uuid'
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/studio/schools/$schoolId/p
   loader: async ({ context: { queryClient, session }, params }) => {
     if (!isUuid(params.schoolId)) throw notFound()
     // The logo's uploader (a chunk of its own) starts loading with the page, beside the school's settings.
-    preloadLogoUpload()
+    LazyLogoUpload.preload()
     const school = await queryClient.ensureQueryData(schoolPageQueries.settings(params.schoolId, session.user.id))
     if (!school) throw notFound()
     return { name: school.name }

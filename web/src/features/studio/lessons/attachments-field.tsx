@@ -11,7 +11,7 @@ import { formatBytes } from '../upload/transfer-meter'
 import type { Attachment } from './lesson.api'
 import { removeLessonFiles, uploadLessonFile } from './lesson-media.api'
 
-interface AttachmentsFieldProps {
+export interface AttachmentsFieldProps {
   courseId: string
   lessonId: string
   attachments: Attachment[]

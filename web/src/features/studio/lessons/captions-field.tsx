@@ -12,7 +12,7 @@ import { captionsObjectName, captionsProblem, maxCaptionsBytes } from '../upload
 import { removeLessonFiles, uploadLessonFile } from './lesson-media.api'
 import { CaptionsPreview } from './media-previews'
 
-interface CaptionsFieldProps {
+export interface CaptionsFieldProps {
   courseId: string
   lessonId: string
   captionsPath: string | null

@@ -1,31 +1,15 @@
-// The lesson editor's file fields (video and its resumable upload, captions, attachments) load in a chunk of their
-// own: the editor's first screen is the lesson's settings and text. The route's loader starts loading the chunk with
-// the page (`preloadMediaFields`), so it arrives with the page's own code rather than after it.
-import type { ComponentType } from 'react'
-import { lazyRetrying } from '@/components/lazy-retrying'
+// The lesson editor's file fields (video and its resumable upload, captions, attachments) load in one chunk of their
+// own (media-fields.tsx): the editor's first screen is the lesson's settings and text. The route's loader starts
+// loading the chunk with the page (`preloadMediaFields`), so it arrives with the page's own code rather than after it.
+import { lazyPreloaded } from '@/components/lazy-retrying'
 import { Skeleton } from '@/components/ui/skeleton'
-import type { AttachmentsField, CaptionsField, VideoUploadField } from './media-fields'
 
-const load = () => import('./media-fields')
-
-/** Starts loading the fields' code; a failure is left to the fields, which report it and load again. */
-export function preloadMediaFields(): void {
-  load().catch(() => undefined)
-}
-
+const fields = () => import('./media-fields')
 const placeholder = <Skeleton className="h-24 w-full" />
 
-type Lazy<C extends (props: never) => unknown> = ComponentType<Parameters<C>[0]>
+export const LazyVideoUploadField = lazyPreloaded(() => fields().then((m) => m.VideoUploadField), placeholder)
+export const LazyCaptionsField = lazyPreloaded(() => fields().then((m) => m.CaptionsField), placeholder)
+export const LazyAttachmentsField = lazyPreloaded(() => fields().then((m) => m.AttachmentsField), placeholder)
 
-export const LazyVideoUploadField: Lazy<typeof VideoUploadField> = lazyRetrying(
-  () => load().then((m) => m.VideoUploadField),
-  placeholder,
-)
-export const LazyCaptionsField: Lazy<typeof CaptionsField> = lazyRetrying(
-  () => load().then((m) => m.CaptionsField),
-  placeholder,
-)
-export const LazyAttachmentsField: Lazy<typeof AttachmentsField> = lazyRetrying(
-  () => load().then((m) => m.AttachmentsField),
-  placeholder,
-)
+/** Starts loading the three fields' chunk. */
+export const preloadMediaFields = LazyAttachmentsField.preload

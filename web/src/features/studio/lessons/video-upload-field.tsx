@@ -14,7 +14,7 @@ import { UploadProgress } from '../upload/upload-progress'
 import { useResumableUpload } from '../upload/use-resumable-upload'
 import { VideoPreview } from './media-previews'
 
-interface VideoUploadFieldProps {
+export interface VideoUploadFieldProps {
   courseId: string
   lessonId: string
   videoPath: string | null
