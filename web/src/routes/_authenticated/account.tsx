@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadingBlocks } from '@/components/loading-blocks'
+import { lazyRetrying } from '@/components/lazy-retrying'
 import * as z from 'zod/mini'
 import { useStepUp } from '@/features/auth/step-up/use-step-up'
 import { profileQueries } from '@/features/account/api/profile.queries'
@@ -34,27 +35,36 @@ const PrivacySections = lazy(() =>
 )
 
 // Certificates, notification preferences and the calendar subscription come below the security section, and load
-// after the profile too, in chunks of their own.
-const LaterSections = lazy(() =>
-  Promise.all([
-    import('@/features/certificates/components/my-certificates-section'),
-    import('@/features/notifications/components/notification-preferences-section'),
-    import('@/features/calendar/components/calendar-feed-section'),
-  ]).then(([certificates, notifications, calendar]) => ({
-    default: ({ userId }: { userId: string }) => (
-      <>
-        <div className="mx-auto w-full max-w-2xl">
-          <certificates.MyCertificatesSection userId={userId} />
-        </div>
-        <div className="mx-auto w-full max-w-2xl">
-          <notifications.NotificationPreferencesSection userId={userId} />
-        </div>
-        <div className="mx-auto w-full max-w-2xl">
-          <calendar.CalendarFeedSection userId={userId} />
-        </div>
-      </>
+// after the profile too, in chunks of their own (loaded again at the next mount after a failure).
+const LaterSections = lazyRetrying(
+  () =>
+    Promise.all([
+      import('@/features/certificates/components/my-certificates-section'),
+      import('@/features/notifications/components/notification-preferences-section'),
+      import('@/features/calendar/components/calendar-feed-section'),
+    ]).then(
+      ([certificates, notifications, calendar]) =>
+        function LaterSections({ userId }: { userId: string }) {
+          return (
+            <>
+              <div className="mx-auto w-full max-w-2xl">
+                <certificates.MyCertificatesSection userId={userId} />
+              </div>
+              <div className="mx-auto w-full max-w-2xl">
+                <notifications.NotificationPreferencesSection userId={userId} />
+              </div>
+              <div className="mx-auto w-full max-w-2xl">
+                <calendar.CalendarFeedSection userId={userId} />
+              </div>
+            </>
+          )
+        },
     ),
-  })),
+  <LoadingBlocks
+    label="Loading certificates, notifications and the calendar subscription"
+    blocks={['h-96 w-full rounded-xl']}
+    className="mx-auto w-full max-w-2xl"
+  />,
 )
 
 const accountSearchSchema = z.object({
@@ -86,17 +96,7 @@ function AccountRoute() {
           <SecuritySection userId={session.user.id} email={session.user.email} guard={guard} />
         </Suspense>
       </div>
-      <Suspense
-        fallback={
-          <LoadingBlocks
-            label="Loading certificates, notifications and the calendar subscription"
-            blocks={['h-96 w-full rounded-xl']}
-            className="mx-auto w-full max-w-2xl"
-          />
-        }
-      >
-        <LaterSections userId={session.user.id} />
-      </Suspense>
+      <LaterSections userId={session.user.id} />
       <Suspense fallback={<PrivacySectionsSkeleton />}>
         <PrivacySections userId={session.user.id} email={session.user.email} guard={guard} />
       </Suspense>

@@ -2,12 +2,13 @@
 // loader starts loading it with the page (`preload()`), so it arrives with the page's own code rather than after it;
 // meanwhile a placeholder holds the picture's place.
 import { lazyPreloaded } from '@/components/lazy-retrying'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 
 export const LazyAvatarUploader = lazyPreloaded(
   () => import('./avatar-uploader').then((module) => module.AvatarUploader),
-  <div className="flex items-center gap-4">
-    <Skeleton className="size-20 rounded-full" />
-    <Skeleton className="h-11 w-40" />
-  </div>,
+  <LoadingBlocks
+    label="Loading the profile picture"
+    blocks={['size-20 rounded-full', 'h-11 w-40']}
+    className="flex-row items-center gap-4"
+  />,
 )

@@ -47,9 +47,9 @@ const watchers = new Map<QueryClient, { users: number; stop: () => void }>()
 
 /**
  * A queued write that reached the server later patches the caches like a live answer; one the server refused (the
- * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away. The root and every component that saves progress ask for this; one pair
- * of listeners per query client serves them all (a second pair would patch and refetch twice). Returns the way to
- * stop asking.
+ * lesson locked meanwhile) makes the outlines refetch so the optimistic tick goes away. The root and every component
+ * that saves progress ask for this; one pair of listeners per query client serves them all (a second pair would patch
+ * and refetch twice). Returns the way to stop asking.
  */
 export function watchOutboxCaches(queryClient: QueryClient): () => void {
   let watcher = watchers.get(queryClient)

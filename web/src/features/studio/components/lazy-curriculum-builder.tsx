@@ -2,9 +2,9 @@
 // screen is its title and details. The editor's route starts loading the chunk with the page (`preload()` in its
 // loader), so it arrives with the page's own code rather than after it.
 import { lazyPreloaded } from '@/components/lazy-retrying'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 
 export const LazyCurriculumBuilder = lazyPreloaded(
   () => import('./curriculum-builder').then((module) => module.CurriculumBuilder),
-  <Skeleton className="h-32 w-full" />,
+  <LoadingBlocks label="Loading the curriculum" blocks={['h-32 w-full']} />,
 )

@@ -2,9 +2,9 @@
 // starts loading it with the page (`preload()` in its loader), so it arrives with the page's own code rather than
 // after it; meanwhile a placeholder holds its place.
 import { lazyPreloaded } from '@/components/lazy-retrying'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 
 export const LazyLogoUpload = lazyPreloaded(
   () => import('./logo-upload').then((module) => module.LogoUpload),
-  <Skeleton className="h-24 w-full" />,
+  <LoadingBlocks label="Loading the logo" blocks={['h-24 w-full']} />,
 )
