@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Megaphone } from 'lucide-react'
 import { announcementQueries } from '@/features/announcements/api/announcements.queries'
 import { AnnouncementsPage } from '@/features/announcements/components/announcements-page'
+import { LazyAnnouncementForm } from '@/features/announcements/components/lazy-announcement-form'
 import { loadStudioCourseTitle } from '@/features/studio/api/course-title.loader'
 import { CourseSubpageHeader } from '@/features/studio/components/course-subpage-header'
 import { StudioCourseNotFound } from '@/features/studio/components/studio-course-not-found'
@@ -12,6 +13,7 @@ import { StudioSkeleton } from '@/features/studio/components/studio-skeleton'
 export const Route = createFileRoute('/_authenticated/studio/courses/$courseId/announcements')({
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(announcementQueries.staff(params.courseId))
+    LazyAnnouncementForm.preload()
     return loadStudioCourseTitle(queryClient, params.courseId)
   },
   head: ({ loaderData }) => ({
