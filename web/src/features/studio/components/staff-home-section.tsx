@@ -50,7 +50,7 @@ export function StaffHomeSection({ userId, title = 'Your teaching' }: { userId: 
           </Link>
         </Button>
       </div>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {schools.data.map((school) => (
           <StaffSchool key={school.id} school={school} />
         ))}
@@ -64,7 +64,7 @@ function StaffSchool({ school }: { school: StudioSchool }) {
     school.courses.filter((course) => course.status === status).length
   const learners = school.courses.reduce((sum, course) => sum + course.learner_count, 0)
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <li className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline gap-2">
         <h3 className="font-semibold text-slate-900">{school.name}</h3>
         <span className="text-sm text-slate-600">{roleLabel[school.role]}</span>
