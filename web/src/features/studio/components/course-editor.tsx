@@ -9,7 +9,7 @@ import { CourseStatusBadge } from './course-status-badge'
 import { DetailsForm } from './details-form'
 import { EditorSection } from './editor-section'
 import { LazyCurriculumBuilder } from './lazy-curriculum-builder'
-import { PublishPanel } from './publish-panel'
+import { LazyPublishPanel } from './lazy-publish-panel'
 
 export function CourseEditor({ courseId }: { courseId: string }) {
   const { data: course } = useSuspenseQuery(studioQueries.details(courseId))
@@ -72,7 +72,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
         <LazyCurriculumBuilder courseId={course.id} />
       </EditorSection>
       <EditorSection id="publishing" title="Publishing">
-        <PublishPanel course={course} />
+        <LazyPublishPanel course={course} />
       </EditorSection>
     </div>
   )

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import type { CourseDetailsPatch, EditableCourse } from '../api/course.api'
-import { CoverUpload } from '../cover/components/cover-upload'
+import { LazyCoverUpload } from '../cover/components/lazy-cover-upload'
 import { detailsSchema } from '../schemas/studio.schemas'
 import { AutosaveStatusText, ConflictBanner } from './autosave-status'
 import { useCourseAutosave } from './use-course-autosave'
@@ -150,7 +150,7 @@ export function DetailsForm({ course }: { course: EditableCourse }) {
           <Label htmlFor="certificate-enabled">Issue a certificate on completion</Label>
         </div>
       </div>
-      <CoverUpload courseId={course.id} />
+      <LazyCoverUpload courseId={course.id} />
     </form>
   )
 }
