@@ -17,6 +17,7 @@ select results_eq(
     order by 1$$,
   array[
     'private.can_read_course_media(text)',   -- preview media of published courses
+    'private.course_outline_rows(uuid,uuid,boolean,jsonb)', -- course_outline's sections, lessons and content
     'private.course_staff(uuid)',            -- instructor names on course pages
     'private.lesson_availability(uuid)',     -- preview vs enroll in the outline
     'private.lesson_availability(uuid,boolean)', -- the same rule as course_outline asks it (as_learner for members only)

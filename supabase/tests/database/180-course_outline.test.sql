@@ -1,6 +1,6 @@
 -- course_outline(slug, lesson_id): visibility, availability with lock reasons, progress and content, per audience.
 begin;
-select plan(29);
+select plan(33);
 
 select tests.create_course_fixture();
 
@@ -24,6 +24,12 @@ select is(public.course_outline('alpine-basics', tests.lesson_id('Welcome'))::js
 select is(public.course_outline('alpine-basics', tests.lesson_id('First steps'))::jsonb #> '{lesson,content}', 'null'::jsonb, 'a visitor gets no content for other lessons');
 select is(public.course_outline('alpine-basics', tests.lesson_id('Beacon lesson'))::jsonb -> 'lesson', 'null'::jsonb, 'a lesson of another course is not served');
 select is_empty(format('select * from private.lesson_availability(%L)', tests.course_id('alpine-draft')), 'availability says nothing of a draft to visitors');
+-- The outline's rows come from a definer helper (20261130080000): it answers nothing of a course the caller cannot read.
+select is_empty(format('select * from private.course_outline_rows(%L, null, false, null)', tests.course_id('alpine-draft')), 'the outline''s rows say nothing of a draft to visitors');
+select is(
+  (select b.lesson::jsonb #> '{content}' from private.course_outline_rows(tests.course_id('alpine-basics'), tests.lesson_id('First steps'), false, null) b),
+  'null'::jsonb, 'the outline''s rows serve no content of a lesson the visitor cannot open'
+);
 
 -- an enrolled learner -------------------------------------------------------------------------------------------
 select tests.authenticate_as('enrolled');
@@ -65,6 +71,11 @@ select is(public.course_outline('alpine-draft')::jsonb #>> '{viewer,is_member}',
 select is(public.course_outline('alpine-basics', tests.lesson_id('Deep dive'))::jsonb #>> '{lesson,content,body_md}', 'Content of Deep dive', 'members open every lesson');
 select tests.authenticate_as('other_owner');
 select throws_like($$select public.course_outline('alpine-draft')::jsonb$$, '%course_not_found%', 'another school''s owner does not see the draft');
+select is_empty(format('select * from private.course_outline_rows(%L, null, false, null)', tests.course_id('alpine-draft')), 'nor do the outline''s rows show it to them');
+select is(
+  (select b.lesson::jsonb #> '{content}' from private.course_outline_rows(tests.course_id('alpine-basics'), tests.lesson_id('Deep dive'), false, null) b),
+  'null'::jsonb, 'an outsider gets no content of a lesson only members and learners open'
+);
 
 
 -- how it is built: one plan per connection for its statements (a course page call would otherwise plan its main

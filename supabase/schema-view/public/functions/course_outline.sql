@@ -10,6 +10,7 @@
 --   supabase/migrations/20261130060000_course_outline_builds_json.sql
 --   supabase/migrations/20261130060100_course_outline_answers_json.sql
 --   supabase/migrations/20261130070000_course_outline_keeps_one_plan.sql
+--   supabase/migrations/20261130080000_course_outline_reads_rows_as_definer.sql
 
 CREATE OR REPLACE FUNCTION public.course_outline(slug text, lesson_id uuid DEFAULT NULL::uuid, as_learner boolean DEFAULT false)
  RETURNS json
@@ -58,90 +59,8 @@ begin
     standings := private.own_quiz_standings(target.id);
   end if;
 
-  with lesson_rows as (
-    select
-      l.*, a.available, a.lock, a.progress, a.progress ->> 'status' as progress_status,
-      row_number() over (order by s.position, l.position) as ord,
-      -- Quiz lessons: the pass mark and the caller's standing (none in a preview, or for a visitor).
-      case when l.kind = 'quiz' then json_build_object(
-        'pass_mark', qs.pass_mark,
-        'required', qs.required,
-        'best_percent', standings -> l.id::text -> 'best_percent',
-        'passed', coalesce((standings -> l.id::text ->> 'passed')::boolean, false)
-      ) end as quiz
-    from public.lessons l
-    join public.course_sections s on s.id = l.section_id
-    join private.lesson_availability(target.id, previewing) a on a.lesson_id = l.id
-    left join public.quiz_settings qs on qs.lesson_id = l.id
-    where l.course_id = target.id
-  ),
-  -- Each section's lessons grouped in one pass over lesson_rows, then joined to the sections by id (a section
-  -- without lessons keeps its zeros and empty list).
-  section_lessons as materialized (
-    select
-      r.section_id,
-      coalesce(sum(r.duration_s), 0)::integer as duration_s,
-      count(*)::integer as lesson_count,
-      count(*) filter (where r.progress_status = 'completed')::integer as completed_count,
-      json_agg(
-        json_build_object(
-          'id', r.id, 'position', r.position, 'title', r.title, 'kind', r.kind, 'duration_s', r.duration_s,
-          'is_preview', r.is_preview, 'completion_rule', r.completion_rule,
-          'completion_threshold', r.completion_threshold, 'available', r.available, 'lock', r.lock,
-          'progress', r.progress, 'quiz', r.quiz
-        ) order by r.position
-      ) as lessons
-    from lesson_rows r
-    group by r.section_id
-  ),
-  section_rows as (
-    select
-      s.id, s.position, s.title, s.release_at, s.release_offset_days,
-      coalesce(sl.duration_s, 0) as duration_s,
-      coalesce(sl.lesson_count, 0) as lesson_count,
-      coalesce(sl.completed_count, 0) as completed_count,
-      coalesce(sl.lessons, '[]'::json) as lessons
-    from public.course_sections s
-    left join section_lessons sl on sl.section_id = s.id
-    where s.course_id = target.id
-  )
-  select
-    coalesce(
-      (select json_agg(
-         json_build_object(
-           'id', sr.id, 'position', sr.position, 'title', sr.title, 'release_at', sr.release_at,
-           'release_offset_days', sr.release_offset_days, 'duration_s', sr.duration_s,
-           'lesson_count', sr.lesson_count, 'completed_count', sr.completed_count, 'lessons', sr.lessons
-         ) order by sr.position
-       ) from section_rows sr),
-      '[]'::json
-    ),
-    (select json_build_object(
-       'completed', count(*) filter (where r.progress_status = 'completed'),
-       'total', count(*),
-       'percent', case when count(*) = 0 then 0
-         else floor(100.0 * count(*) filter (where r.progress_status = 'completed') / count(*))::integer end,
-       'duration_s', coalesce(sum(r.duration_s), 0)
-     ) from lesson_rows r),
-    case when course_outline.lesson_id is null then null else (
-      select json_build_object(
-        'id', r.id, 'section_id', r.section_id,
-        'content', (
-          select json_build_object(
-            'body_md', lc.body_md, 'video_path', lc.video_path, 'captions_path', lc.captions_path,
-            'attachments', lc.attachments
-          )
-          from public.lesson_contents lc
-          -- The policies refuse locked content to learners; the availability check keeps a member's preview of a
-          -- learner's view honest too (members may read every lesson's content).
-          where lc.lesson_id = r.id and r.available
-        ),
-        'prev_lesson_id', (select p.id from lesson_rows p where p.ord = r.ord - 1),
-        'next_lesson_id', (select n.id from lesson_rows n where n.ord = r.ord + 1)
-      )
-      from lesson_rows r where r.id = course_outline.lesson_id
-    ) end
-  into outline, totals, lesson;
+  select b.sections, b.totals, b.lesson into outline, totals, lesson
+  from private.course_outline_rows(target.id, course_outline.lesson_id, previewing, standings) b;
 
   -- Built as json: each value's text is appended as it is made, and nothing is parsed again.
   return json_build_object(
