@@ -7,7 +7,8 @@
 // Suites keep running after a failure so one run shows everything that is wrong. Three lanes run side by side, each
 // suite printed whole when it ends: the compiler and the edge functions' checks, then the web app's Vitest tests; the
 // linter; the stack's start and the database suites, then the dev tooling's Vitest tests in two processes side by
-// side. Playwright runs alone.
+// side. Playwright starts once the first two lanes and the database's Vitest process have ended, beside the rest of
+// the tooling's tests.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -216,23 +217,7 @@ async function vitest(group: VitestGroup, name: string): Promise<void> {
   )
 }
 
-try {
-  await suites.together(
-    async () => {
-      await stackFreeChecks()
-      await vitest('web', 'vitest (web app)')
-    },
-    lintCheck,
-    async () => {
-      await stackAndDatabase()
-      // After the checks of the database as the migrations leave it: these tests add schemas and tables of their own.
-      await suites.together(
-        () => vitest('scripts', 'vitest (scripts: the stack through its servers, edge functions, dev tooling)'),
-        () => vitest('scripts-db', "vitest (scripts-db: the stack's database, Realtime and scheduler)"),
-      )
-    },
-  )
-
+async function endToEnd(): Promise<void> {
   await suite('end-to-end (Playwright, Chromium)', async () => {
     if (!stackUp) throw new Error('skipped: the stack did not start')
     const chromium = ensureHeadlessChromium()
@@ -251,6 +236,43 @@ try {
       web = undefined
     }
   })
+}
+
+// The journeys wait for the compiler's and the linter's lanes: they keep both cores busy, and so do those.
+let checkLanesLeft = 2
+let checkLanesEnded: () => void = () => {}
+const checkLanesDone = new Promise<void>((resolve) => (checkLanesEnded = resolve))
+const checkLane = (lane: () => Promise<void>) => async () => {
+  try {
+    await lane()
+  } finally {
+    if (--checkLanesLeft === 0) checkLanesEnded()
+  }
+}
+
+try {
+  await suites.together(
+    checkLane(async () => {
+      await stackFreeChecks()
+      await vitest('web', 'vitest (web app)')
+    }),
+    checkLane(lintCheck),
+    async () => {
+      await stackAndDatabase()
+      // After the checks of the database as the migrations leave it: these tests add schemas and tables of their own.
+      // The tooling's tests through the stack's servers run on beside the journeys (they mostly wait, and touch only
+      // users, schools and schemas of their own); the database, Realtime and scheduler tests end first, since they
+      // add tables to and drop them from the publication the app's live updates read.
+      await suites.together(
+        () => vitest('scripts', 'vitest (scripts: the stack through its servers, edge functions, dev tooling)'),
+        async () => {
+          await vitest('scripts-db', "vitest (scripts-db: the stack's database, Realtime and scheduler)")
+          await checkLanesDone
+          await endToEnd()
+        },
+      )
+    },
+  )
 } finally {
   await stack.stop()
 }
