@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261130080000_course_outline_reads_rows_as_definer.sql
+--   supabase/migrations/20261130080100_course_outline_rows_write_composites.sql
 
 CREATE OR REPLACE FUNCTION private.course_outline_rows(target_course uuid, target_lesson uuid, previewing boolean, standings jsonb)
  RETURNS TABLE(sections json, totals json, lesson json)
@@ -49,12 +50,10 @@ begin
         count(*)::integer as lesson_count,
         count(*) filter (where r.progress_status = 'completed')::integer as completed_count,
         json_agg(
-          json_build_object(
-            'id', r.id, 'position', r.position, 'title', r.title, 'kind', r.kind, 'duration_s', r.duration_s,
-            'is_preview', r.is_preview, 'completion_rule', r.completion_rule,
-            'completion_threshold', r.completion_threshold, 'available', r.available, 'lock', r.lock,
-            'progress', r.progress, 'quiz', r.quiz
-          ) order by r.position
+          row(
+            r.id, r.position, r.title, r.kind, r.duration_s, r.is_preview, r.completion_rule, r.completion_threshold,
+            r.available, r.lock, r.progress, r.quiz
+          )::private.outline_lesson order by r.position
         ) as lessons
       from lesson_rows r
       group by r.section_id
@@ -73,11 +72,10 @@ begin
     select
       coalesce(
         (select json_agg(
-           json_build_object(
-             'id', sr.id, 'position', sr.position, 'title', sr.title, 'release_at', sr.release_at,
-             'release_offset_days', sr.release_offset_days, 'duration_s', sr.duration_s,
-             'lesson_count', sr.lesson_count, 'completed_count', sr.completed_count, 'lessons', sr.lessons
-           ) order by sr.position
+           row(
+             sr.id, sr.position, sr.title, sr.release_at, sr.release_offset_days, sr.duration_s, sr.lesson_count,
+             sr.completed_count, sr.lessons
+           )::private.outline_section order by sr.position
          ) from section_rows sr),
         '[]'::json
       ),
