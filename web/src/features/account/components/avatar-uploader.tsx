@@ -106,7 +106,7 @@ export function AvatarUploader({ profile }: { profile: Profile }) {
         </div>
       </div>
       <p id={`${inputId}-hint`} className="text-sm text-slate-600">
-        PNG, JPEG, WebP, AVIF or GIF, up to 2 MB.
+        {avatarRules.hint}
       </p>
       {state.status === 'uploading' || state.status === 'done' ? (
         <div className="flex flex-col gap-2">

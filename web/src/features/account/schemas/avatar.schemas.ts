@@ -6,6 +6,8 @@ export const avatarRules = {
   tooBig: 'This picture is larger than 2 MB. Choose a smaller one.',
   wrongType: 'Choose a picture in PNG, JPEG, WebP, AVIF or GIF format.',
   empty: 'This file is empty. Choose another picture.',
+  /** Under the uploader, and under its placeholder while it loads. */
+  hint: 'PNG, JPEG, WebP, AVIF or GIF, up to 2 MB.',
 } as const
 
 /** Null when the file may be uploaded, else the sentence to show. */

@@ -136,7 +136,7 @@ export function CoverUpload({ courseId }: { courseId: string }) {
           </>
         ) : null}
       </div>
-      <p className="text-sm text-slate-600">PNG, JPEG, WebP, AVIF or GIF, up to 5 MB. Saved at 1280 × 720.</p>
+      <p className="text-sm text-slate-600">{coverRules.hint}</p>
     </div>
   )
 }
