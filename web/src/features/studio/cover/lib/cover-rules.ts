@@ -6,8 +6,9 @@ export const coverRules = {
   tooBig: 'This image is larger than 5 MB. Choose a smaller one.',
   wrongType: 'Choose a PNG, JPEG, WebP, AVIF or GIF image.',
   unreadable: 'This image could not be opened. Choose another one.',
-  /** Under the uploader, and under its placeholder while it loads. */
+  /** Under the uploaders (a course's cover, a school's logo), and under their placeholders while they load. */
   hint: 'PNG, JPEG, WebP, AVIF or GIF, up to 5 MB. Saved at 1280 × 720.',
+  logoHint: 'PNG, JPEG, WebP, AVIF or GIF, up to 5 MB. Saved square at 512 × 512.',
 } as const
 
 export function coverFileProblem(file: { type: string; size: number }): string | null {

@@ -151,7 +151,7 @@ export function LogoUpload({ school, userId }: { school: SchoolPageSettings; use
           </Button>
         ) : null}
       </div>
-      <p className="text-sm text-slate-600">PNG, JPEG, WebP, AVIF or GIF, up to 5 MB. Saved square at 512 × 512.</p>
+      <p className="text-sm text-slate-600">{coverRules.logoHint}</p>
     </div>
   )
 }
