@@ -12,7 +12,7 @@ export const scriptsTestOptions = {
   allowOnly: false,
   exclude: ['**/node_modules/**'],
   testTimeout: 60_000,
-  // Setup hooks create users, schools and courses through the stack, as the tests do: under \`npm test\`'s lanes (the
+  // Setup hooks create users, schools and courses through the stack, as the tests do: under `npm test`'s lanes (the
   // linter, the compiler and the other Vitest process beside them) a beforeAll making four users and two schools took
   // over Vitest's default 10 s once. They get the tests' time.
   hookTimeout: 60_000,

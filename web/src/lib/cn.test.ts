@@ -58,7 +58,7 @@ describe('cn', () => {
   })
 
   // Every pair of the app's classes, so it grows with the source: its file took 1.6-4.1 s in the last runs of
-  // \`npm test\`, and went over Vitest's default 5 s once beside the other lanes.
+  // `npm test`, and went over Vitest's default 5 s once beside the other lanes.
   it('merges every pair of the source classes, in both orders, as tailwind-merge does', { timeout: 30_000 }, () => {
     // Words tailwind-merge does not know (it keeps both of `lesson lesson`) are held to that by the test above.
     const known = classes.map(baseOf).filter((base) => twMerge(`${base} ${base}`) === base)

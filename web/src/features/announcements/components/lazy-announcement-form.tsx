@@ -7,9 +7,10 @@ import { LoadingBlocks } from '@/components/loading-blocks'
 
 export const LazyAnnouncementForm = lazyPreloaded(
   () => import('./announcement-form').then((module) => module.AnnouncementForm),
+  // The form's parts at their heights (title, message, audience, when, the button), so the list below stays put.
   <LoadingBlocks
     label="Loading the announcement form"
-    blocks={['h-7 w-56', 'h-11 w-full', 'h-40 w-full', 'h-11 w-48']}
-    className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    blocks={['h-7 w-56', 'h-17.5 w-full', 'h-70 w-full sm:h-65', 'h-16.5 w-full', 'h-18 w-full', 'h-10 w-48']}
+    className="gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
   />,
 )
