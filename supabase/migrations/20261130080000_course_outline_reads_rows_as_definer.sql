@@ -4,8 +4,9 @@
 -- the course readable.
 --
 -- Why: read as the caller, each of those tables asked its policy again. The lessons and sections policies ask that
--- the course be readable, a subquery over every course (the courses policy calls is_school_member for each course
--- that is not published), and the quiz settings' policy asks it through lessons; the lesson content's policy asks
+-- the course be readable (for lessons planned as a subquery over every course, the courses policy calling
+-- is_school_member for each course that is not published; for sections a lookup per section), and the quiz
+-- settings' policy asks it through lessons; the lesson content's policy asks
 -- is_lesson_unlocked, which works out the lesson-lock rule for the whole course again for one lesson. The outline
 -- already holds the answers: the course was read under its policy, and lesson_availability gives each lesson's
 -- availability, which the content's policy's three cases come to (previews of published courses, members, unlocked
