@@ -3,15 +3,18 @@
 // after it; meanwhile a placeholder of its shape (its label, the picture, the button, the hint) holds its place, so
 // what is below it does not move when it arrives.
 import { lazyPreloaded } from '@/components/lazy-retrying'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 import { coverRules } from '../lib/cover-rules'
 
 export const LazyCoverUpload = lazyPreloaded(
   () => import('./cover-upload').then((module) => module.CoverUpload),
-  <div role="status" aria-label="Loading the cover" className="flex flex-col gap-3">
-    <p className="text-sm font-medium text-slate-900">Cover image</p>
-    <Skeleton className="aspect-video w-full max-w-md rounded-lg" />
-    <Skeleton className="h-10 w-40" />
-    <p className="text-sm text-slate-600">{coverRules.hint}</p>
-  </div>,
+  <LoadingBlocks
+    label="Loading the cover"
+    blocks={[
+      <p className="text-sm font-medium text-slate-900">Cover image</p>,
+      'aspect-video w-full max-w-md rounded-lg',
+      'h-10 w-40',
+      <p className="text-sm text-slate-600">{coverRules.hint}</p>,
+    ]}
+  />,
 )

@@ -3,14 +3,13 @@
 // after it; meanwhile a placeholder of its shape (the logo, the button, the hint) holds its place, so what is below it
 // does not move when it arrives.
 import { lazyPreloaded } from '@/components/lazy-retrying'
-import { Skeleton } from '@/components/ui/skeleton'
+import { LoadingBlocks } from '@/components/loading-blocks'
 import { coverRules } from '../../cover/lib/cover-rules'
 
 export const LazyLogoUpload = lazyPreloaded(
   () => import('./logo-upload').then((module) => module.LogoUpload),
-  <div role="status" aria-label="Loading the logo" className="flex flex-col gap-3">
-    <Skeleton className="size-32 rounded-lg" />
-    <Skeleton className="h-10 w-40" />
-    <p className="text-sm text-slate-600">{coverRules.logoHint}</p>
-  </div>,
+  <LoadingBlocks
+    label="Loading the logo"
+    blocks={['size-32 rounded-lg', 'h-10 w-40', <p className="text-sm text-slate-600">{coverRules.logoHint}</p>]}
+  />,
 )
