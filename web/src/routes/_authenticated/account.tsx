@@ -2,7 +2,6 @@
 // recovery codes, passkeys), certificates, notification preferences, the calendar subscription, and privacy
 // (sessions, export, deletion).
 // Signed-out visitors are sent to sign in and brought back here; destructive acts go through the shared step-up guard.
-import { lazy, Suspense } from 'react'
 import { createFileRoute } from '@tanstack/react-router'
 import { LoadingBlocks } from '@/components/loading-blocks'
 import { lazyRetrying } from '@/components/lazy-retrying'
@@ -16,26 +15,32 @@ import { PrivacySectionsSkeleton } from '@/features/account/privacy/components/p
 import type { SecuritySectionProps } from '@/features/account/security/components/security-section'
 import { SecuritySectionSkeleton } from '@/features/account/security/components/security-section-skeleton'
 
-// Password, two-step verification and passkeys load after the profile, in their own chunk, together with the
-// new-password kit they share with the sign-up and reset forms.
-const SecuritySection = lazy(() =>
-  Promise.all([
-    import('@/features/account/security/components/security-section'),
-    import('@/features/auth/password'),
-  ]).then(([security, { passwordTools }]) => ({
-    default: (props: Omit<SecuritySectionProps, 'password'>) => (
-      <security.SecuritySection {...props} password={passwordTools} />
+// The sections below the profile load after it, in chunks of their own, each through lazyRetrying: a chunk that
+// failed to load is loaded again at the next mount (the error boundary's "Try again").
+// Password, two-step verification and passkeys load together with the new-password kit they share with the sign-up
+// and reset forms.
+const SecuritySection = lazyRetrying(
+  () =>
+    Promise.all([
+      import('@/features/account/security/components/security-section'),
+      import('@/features/auth/password'),
+    ]).then(
+      ([security, { passwordTools }]) =>
+        function SecuritySection(props: Omit<SecuritySectionProps, 'password'>) {
+          return <security.SecuritySection {...props} password={passwordTools} />
+        },
     ),
-  })),
+  <SecuritySectionSkeleton />,
 )
 
 // Sessions, export and deletion load after the profile, in their own chunk.
-const PrivacySections = lazy(() =>
-  import('@/features/account/privacy/components/privacy-sections').then((m) => ({ default: m.PrivacySections })),
+const PrivacySections = lazyRetrying(
+  () => import('@/features/account/privacy/components/privacy-sections').then((m) => m.PrivacySections),
+  <PrivacySectionsSkeleton />,
 )
 
 // Certificates, notification preferences and the calendar subscription come below the security section, and load
-// after the profile too, in chunks of their own (loaded again at the next mount after a failure).
+// after the profile too.
 const LaterSections = lazyRetrying(
   () =>
     Promise.all([
@@ -92,14 +97,10 @@ function AccountRoute() {
     <div className="flex flex-col gap-10">
       <AccountPage userId={session.user.id} email={session.user.email} passwordChanged={passwordChanged} />
       <div className="mx-auto w-full max-w-2xl">
-        <Suspense fallback={<SecuritySectionSkeleton />}>
-          <SecuritySection userId={session.user.id} email={session.user.email} guard={guard} />
-        </Suspense>
+        <SecuritySection userId={session.user.id} email={session.user.email} guard={guard} />
       </div>
       <LaterSections userId={session.user.id} />
-      <Suspense fallback={<PrivacySectionsSkeleton />}>
-        <PrivacySections userId={session.user.id} email={session.user.email} guard={guard} />
-      </Suspense>
+      <PrivacySections userId={session.user.id} email={session.user.email} guard={guard} />
     </div>
   )
 }
