@@ -3,7 +3,7 @@
 // too many in an hour) said next to the field in its own words. A failed send leaves the text where it was.
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import * as z from 'zod/mini'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { LazyMarkdown } from '@/components/lazy-markdown'
 import { SubmitButton } from '@/components/submit-button'

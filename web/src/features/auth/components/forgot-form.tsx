@@ -2,7 +2,7 @@
 // form cannot be used to find out who has one.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { errorMessage } from '@/lib/errors'

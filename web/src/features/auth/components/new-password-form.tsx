@@ -2,7 +2,7 @@
 // common or easy to guess (checked locally by the strength meter).
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { errorCode, errorMessage } from '@/lib/errors'

@@ -3,7 +3,7 @@
 // "check your inbox" state.
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { errorCode, errorMessage } from '@/lib/errors'

@@ -3,7 +3,7 @@
 // what was typed stays, the error shows and the same button tries again.
 import { useId, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Checkbox } from '@/components/ui/checkbox'

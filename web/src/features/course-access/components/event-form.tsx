@@ -2,7 +2,7 @@
 // sessions), for the whole course or one cohort. Times are in the viewer's zone. What was typed stays on failure.
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'

@@ -2,7 +2,7 @@
 // expired code and too many attempts (with the wait) are said next to the field, other refusals above the form.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Field } from '@/components/ui/field'

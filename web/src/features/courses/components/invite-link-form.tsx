@@ -1,7 +1,7 @@
 // "Have a link? Paste it": for invite-only courses. Takes the whole invite URL or the bare token and opens the
 // invite page (/invite/$token), where the learner sees the course and accepts.
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { useNavigate } from '@tanstack/react-router'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'

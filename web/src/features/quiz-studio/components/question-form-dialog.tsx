@@ -2,7 +2,7 @@
 // points, tags and the explanation shown in review. The database checks it again; its refusals land by the fields.
 import { useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { Alert } from '@/components/ui/alert'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'

@@ -1,7 +1,7 @@
 // One passkey: its name, when it was added and last used, and Rename (inline) and Remove (confirmed).
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'

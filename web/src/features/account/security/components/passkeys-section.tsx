@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { Fingerprint } from 'lucide-react'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'

@@ -3,7 +3,7 @@
 // the change again with the code. A user with a second factor confirms it first (step-up, in the mutation).
 import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Alert } from '@/components/ui/alert'

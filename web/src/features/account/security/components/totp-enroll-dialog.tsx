@@ -3,7 +3,7 @@
 // the code is verified removes the half-made factor, so a new attempt starts clean.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Button } from '@/components/ui/button'

@@ -2,7 +2,7 @@
 // second factor of the account (the user sets one up again) and the session is refreshed to match.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Field } from '@/components/ui/field'

@@ -2,7 +2,7 @@
 // several), the code (numeric keyboard, one-time-code autofill), and the check that makes the session aal2.
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { SubmitButton } from '@/components/submit-button'
 import { Field } from '@/components/ui/field'

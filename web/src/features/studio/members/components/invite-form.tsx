@@ -3,7 +3,7 @@
 // field. The typed address stays in the field when sending fails, so nothing is lost on a network drop.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import * as z from 'zod/mini'
 import { Alert } from '@/components/ui/alert'
 import { Field } from '@/components/ui/field'

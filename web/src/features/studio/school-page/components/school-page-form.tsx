@@ -3,7 +3,7 @@
 // a refusal from it is shown beside its field. Saved on "Save changes"; the public page shows it at once.
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
+import { zodResolver } from '@/lib/zod-resolver'
 import { FormError } from '@/components/form-error'
 import { LazyMarkdown } from '@/components/lazy-markdown'
 import { SubmitButton } from '@/components/submit-button'
