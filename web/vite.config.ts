@@ -12,6 +12,17 @@ import { stylesAfterFirstPaint } from './vite-plugins/styles-after-first-paint'
 /** The pages most visits start on: their code downloads beside the entry chunk (vite-plugins/route-preloads.ts). */
 const hotRoutes = ['/', '/courses/', '/courses/$slug', '/learn/$slug/$lessonId']
 
+/**
+ * Editors whose loader and component share their data access, lazy parts and placeholders: split apart, each chunk
+ * carried its own copy of them (the loader's 1.7-2.4 KiB gzip were mostly copies), so they load as one chunk, 1.6-2.4
+ * KiB smaller in all. Their data is asked for once that chunk has come, about 6 KiB later than the loader alone.
+ */
+const editorRoutes = [
+  '/_authenticated/studio/courses/$courseId/',
+  '/_authenticated/studio/courses/$courseId/lessons/$lessonId',
+  '/_authenticated/studio/schools/$schoolId/page',
+]
+
 export default defineConfig({
   plugins: [
     // Must run before the React plugin so route files are split before JSX is transformed.
@@ -33,7 +44,7 @@ export default defineConfig({
             : [
                 ...(routeId === '/'
                   ? [['component'] as const]
-                  : hotRoutes.includes(routeId)
+                  : hotRoutes.includes(routeId) || editorRoutes.includes(routeId)
                     ? [['loader', 'component'] as const]
                     : [['loader'] as const, ['component'] as const]),
                 ['pendingComponent', 'errorComponent', 'notFoundComponent'],
