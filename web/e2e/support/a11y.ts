@@ -20,7 +20,17 @@ export async function expectNoSeriousViolations(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   )
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  // axe's default mode runs in each frame, then opens a blank page to merge the frames' results: a new page, and
+  // axe's 0.5 MB of source evaluated again, for every scan. Its legacy mode runs once in the page and reaches the
+  // page's same-origin frames the same way; only frames of another origin need the default (the same violations
+  // were found either way on a page given some). On a sample of nine journeys, axe's CPU fell by about 60 %.
+  const mainOrigin = new URL(page.url()).origin
+  const otherOrigins = page.frames().some((frame) => {
+    const url = frame.url()
+    // about:blank and about:srcdoc frames are their parent's origin.
+    return url !== '' && !url.startsWith('about:') && new URL(url).origin !== mainOrigin
+  })
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(!otherOrigins).analyze()
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
   if ((page.viewportSize()?.width ?? Infinity) <= phoneWidth) await expectNoSidewaysScroll(page)
