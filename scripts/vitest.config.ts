@@ -26,10 +26,11 @@ export default defineConfig({
     name: 'scripts',
     include: ['**/*.test.ts'],
     exclude: [...scriptsTestOptions.exclude, ...databaseTests],
-    // The worker runs file after file without a fresh module graph for each: the files mock nothing
-    // and keep their state in what they start (servers, clients, users), and starting a worker and importing the
-    // stack's modules again for each of 131 files cost more CPU than their tests. Against one stack: 151 s of CPU and
-    // 219 s isolated, 97 s and 177 s not.
+    // The worker runs file after file without a fresh module graph for each: the files mock nothing and keep their
+    // state in what they start (servers, clients, users), and starting a worker and importing the stack's modules
+    // again for each of 131 files cost more CPU than their tests. Against one stack: 151 s of CPU and 219 s isolated,
+    // 97 s and 177 s not. "scripts-db" stays isolated: without it, its apply_rls tests failed on an earlier file's
+    // state.
     isolate: false,
   },
 })
