@@ -2,10 +2,13 @@
 // among others (the course page's description, a video lesson's notes, the studio's previews of what is being
 // written): the rest of the page does not wait for it.
 // Loading starts once the page that first shows markdown has been painted, so fetching and compiling the parser never
-// competes with that page becoming usable.
+// competes with that page becoming usable. The plain paragraphs a text starts with are shown meanwhile as they will be
+// rendered (./markdown-plain), grey lines stand for the rest; a text that is plain throughout needs no parser at all.
 import { lazy, Suspense } from 'react'
+import { cn } from '@/lib/cn'
 import { LoadingBlocks } from './loading-blocks'
 import type { MarkdownProps } from './markdown'
+import { markdownBodyClass, plainLead } from './markdown-plain'
 
 /**
  * Resolves after the next paint (a task queued from the frame callback runs once the frame is drawn), or after 200 ms
@@ -39,9 +42,17 @@ export function placeholderLines(source: string): string[] {
 }
 
 export function LazyMarkdown(props: MarkdownProps) {
+  const { paragraphs, rest } = plainLead(props.source)
+  const plain = paragraphs.map((text, i) => <p key={i}>{text}</p>)
+  if (rest === '') return <div className={cn(markdownBodyClass, props.className)}>{plain}</div>
   return (
     <Suspense
-      fallback={<LoadingBlocks label="Loading the text" blocks={placeholderLines(props.source)} className="gap-2" />}
+      fallback={
+        <div className={cn(markdownBodyClass, props.className)}>
+          {plain}
+          <LoadingBlocks label="Loading the text" blocks={placeholderLines(rest)} className="gap-2" />
+        </div>
+      }
     >
       <Markdown {...props} />
     </Suspense>

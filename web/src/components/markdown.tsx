@@ -5,6 +5,7 @@ import { Fragment, type ReactNode } from 'react'
 import { decodeHTMLStrict } from 'entities'
 import { marked, type Token, type Tokens } from 'marked'
 import { cn } from '@/lib/cn'
+import { markdownBodyClass } from './markdown-plain'
 
 export interface MarkdownProps {
   source: string
@@ -18,11 +19,7 @@ export interface MarkdownProps {
 
 export function Markdown({ source, className, headingOffset = 1 }: MarkdownProps) {
   const tokens = marked.lexer(source, { gfm: true })
-  return (
-    <div className={cn('flex flex-col gap-4 leading-relaxed text-slate-800', className)}>
-      {renderBlocks(tokens, headingOffset)}
-    </div>
-  )
+  return <div className={cn(markdownBodyClass, className)}>{renderBlocks(tokens, headingOffset)}</div>
 }
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
