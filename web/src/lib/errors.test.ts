@@ -1,6 +1,7 @@
 // errorMessage: every error shape the app meets becomes a sentence, never a raw message or stack.
+import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
-import { errorCode, errorFields, errorMessage } from './errors'
+import { errorCode, errorFields, errorMessage, functionHttpResponse } from './errors'
 
 describe('errorMessage', () => {
   it('reads the code of PostgREST and Auth errors (error.code)', () => {
@@ -46,5 +47,15 @@ describe('errorCode and errorFields', () => {
       position_s: 'Must be ≥ 0',
     })
     expect(errorFields({ code: 'x', details: 'free text' })).toEqual({})
+  })
+})
+
+describe('functionHttpResponse', () => {
+  it("gives the Response of supabase-js's FunctionsHttpError, and nothing for any other error", () => {
+    const response = new Response('{"error":{"code":"forbidden"}}', { status: 403 })
+    expect(functionHttpResponse(new FunctionsHttpError(response))).toBe(response)
+    expect(functionHttpResponse(new FunctionsRelayError(new Response(null, { status: 502 })))).toBeUndefined()
+    expect(functionHttpResponse({ name: 'FunctionsHttpError', context: response })).toBeUndefined()
+    expect(functionHttpResponse(new Error('Failed to fetch'))).toBeUndefined()
   })
 })

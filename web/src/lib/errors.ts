@@ -115,6 +115,19 @@ export function errorMessage(error: unknown): string {
   return fallback
 }
 
+/**
+ * The Response of an edge function's non-2xx answer: supabase-js's FunctionsHttpError keeps it as `context`. Told by
+ * the error's name rather than `instanceof`, so the page that checks does not carry functions-js's error classes.
+ */
+export function functionHttpResponse(error: unknown): Response | undefined {
+  return error instanceof Error &&
+    error.name === 'FunctionsHttpError' &&
+    isRecord(error) &&
+    error.context instanceof Response
+    ? error.context
+    : undefined
+}
+
 /** Reads the JSON body of a supabase-js FunctionsHttpError (whose `context` is the Response). */
 export async function readFunctionError(error: unknown): Promise<unknown> {
   if (isRecord(error) && error.context instanceof Response) {

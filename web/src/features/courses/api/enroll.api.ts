@@ -2,8 +2,8 @@
 // (`{ slug, code }`) or through an invite link (`{ invite_token }`). Its errors arrive as `{ error: { code, message,
 // fields? } }` in the body of a non-2xx response, which supabase-js wraps in FunctionsHttpError; we unwrap them into
 // an EnrollError carrying the code (and Retry-After for rate_limited), so the UI can say what happened (§8).
-import { FunctionsHttpError } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
+import { functionHttpResponse } from '@/lib/errors'
 import type { SupabaseClient } from '@/lib/supabase'
 
 const enrollResponseSchema = z.object({
@@ -66,11 +66,11 @@ export function retryAfterSeconds(response: Response): number | undefined {
 }
 
 async function toEnrollError(error: unknown): Promise<unknown> {
-  if (!(error instanceof FunctionsHttpError)) return error
-  const response = error.context as Response
+  const response = functionHttpResponse(error)
+  if (!response) return error
   const body: unknown = await response.json().catch(() => null)
   const parsed = errorBodySchema.safeParse(body)
-  if (!parsed.success) return new EnrollError('unknown', error.message, response.status)
+  if (!parsed.success) return new EnrollError('unknown', (error as Error).message, response.status)
   const { code, message, fields } = parsed.data.error
   return new EnrollError(code, message, response.status, { fields, retryAfterS: retryAfterSeconds(response) })
 }

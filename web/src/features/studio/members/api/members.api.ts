@@ -1,10 +1,10 @@
 // Typed data access for a school's members: the school as I belong to it, the roster (school_members_list, emails
 // for owners), pending invitations, and the calls that invite, re-role, remove, accept and decline. Every function
 // throws on error; edge function refusals become a MemberError with the body's code and fields.
-import { FunctionsHttpError } from '@supabase/supabase-js'
 // zod/mini: this module loads with the app's routes, where full zod would add ~16 KiB to every first load.
 import * as z from 'zod/mini'
 import type { Database } from '@/lib/database.types'
+import { functionHttpResponse } from '@/lib/errors'
 import type { SupabaseClient } from '@/lib/supabase'
 
 export type SchoolRole = Database['public']['Enums']['school_role']
@@ -127,10 +127,10 @@ export async function inviteMember(
     body: { school_id: values.schoolId, email: values.email, role: values.role },
   })
   if (error) {
-    if (!(error instanceof FunctionsHttpError)) throw error
-    const response = error.context as Response
+    const response = functionHttpResponse(error)
+    if (!response) throw error
     const parsed = errorBodySchema.safeParse(await response.json().catch(() => null))
-    if (!parsed.success) throw new MemberError('unknown', error.message, response.status)
+    if (!parsed.success) throw new MemberError('unknown', (error as Error).message, response.status)
     const { code, message, fields } = parsed.data.error
     throw new MemberError(code, message, response.status, fields)
   }
