@@ -1,9 +1,11 @@
 // index.html's boot script (inlined by vite-plugins/early-requests.ts, and built on its own: nothing of the app's
 // client in it): asks the first requests of the page at this address (see lib/early-requests.ts) as soon as the
 // HTML arrives, instead of once the app's code has downloaded and run, and on the course page hints the cover the
-// outline names, the page's largest paint, so it downloads beside the app's code.
+// outline names, the page's largest paint, so it downloads beside the app's code. On every page it also loads Intl's
+// locale data while that code downloads (lib/format/warm-intl.ts).
 import { coverSourcesAt, hintCover } from '@/features/courses/lib/cover-url'
 import { earlyRequests, storedAccessToken, type EarlyAnswer, type EarlyAnswers } from '@/lib/early-requests'
+import { warmIntlAfterFirstFrame } from '@/lib/format/warm-intl'
 import { publicUrl } from '@/lib/lazy-storage'
 import { apiBase, authStorageKey, keyAsBearer, supabasePublishableKey } from '@/lib/supabase-env'
 
@@ -46,3 +48,4 @@ function hintCourseCover(answer: EarlyAnswer | null): void {
 }
 
 start()
+warmIntlAfterFirstFrame()
