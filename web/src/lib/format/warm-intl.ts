@@ -1,8 +1,8 @@
 // Intl's first use in a page loads ICU's locale data: about 60 ms on a phone-speed CPU (Chromium, CPU slowed 4×) for
 // the first number format, 40 ms when a list format comes first, against under 10 ms for every later formatter. Every
 // page's first render formats counts, plurals, a list of names, a language or a date, so the boot script makes one of
-// each kind the app uses as soon as the first frame is drawn, while the app's code is still downloading and the main
-// thread has nothing else to do: the cost falls there instead of on the way to the page's first paint.
+// each kind the app uses once the HTML is parsed and a frame drawn, while the app's code is still downloading and the
+// main thread has nothing else to do: the cost falls there instead of on the way to the page's first paint.
 
 /** The formatters the app's first renders make (lib/format, the course header, languageLabel), one of each kind. */
 const kinds: Array<() => unknown> = [
