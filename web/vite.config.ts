@@ -8,16 +8,20 @@ import { earlyRequests } from './vite-plugins/early-requests'
 import { passwordDictionaries } from './vite-plugins/password-dictionaries'
 import { hotRoutePreloads } from './vite-plugins/route-preloads'
 import { stylesAfterFirstPaint } from './vite-plugins/styles-after-first-paint'
+import type { FileRouteTypes } from './src/routeTree.gen'
+
+/** A route's id as the generated route tree names it: the typecheck refuses one that names no route (a rename). */
+type RouteId = FileRouteTypes['id']
 
 /** The pages most visits start on: their code downloads beside the entry chunk (vite-plugins/route-preloads.ts). */
-const hotRoutes = ['/', '/courses/', '/courses/$slug', '/learn/$slug/$lessonId']
+const hotRoutes: RouteId[] = ['/', '/courses/', '/courses/$slug', '/learn/$slug/$lessonId']
 
 /**
  * Editors whose loader and component share their data access, lazy parts and placeholders: split apart, each chunk
  * carried its own copy of them (the loader's 1.7-2.4 KiB gzip were mostly copies), so they load as one chunk, 1.6-2.4
  * KiB smaller in all. Their data is asked for once that chunk has come, about 6 KiB later than the loader alone.
  */
-const editorRoutes = [
+const editorRoutes: RouteId[] = [
   '/_authenticated/studio/courses/$courseId/',
   '/_authenticated/studio/courses/$courseId/lessons/$lessonId',
   '/_authenticated/studio/schools/$schoolId/page',
