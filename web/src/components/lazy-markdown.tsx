@@ -43,17 +43,20 @@ export function placeholderLines(source: string): string[] {
 
 export function LazyMarkdown(props: MarkdownProps) {
   const { paragraphs, rest } = plainLead(props.source)
-  const plain = paragraphs.map((text, i) => <p key={i}>{text}</p>)
-  if (rest === '') return <div className={cn(markdownBodyClass, props.className)}>{plain}</div>
+  const lead = (
+    <div className={cn(markdownBodyClass, props.className)}>
+      {paragraphs.map((text, i) => (
+        <p key={i}>{text}</p>
+      ))}
+      {rest === '' ? null : (
+        <LoadingBlocks label="Loading the text" blocks={placeholderLines(rest)} className="gap-2" />
+      )}
+    </div>
+  )
+  // Plain throughout: the lead is the whole text as the renderer would draw it.
+  if (rest === '') return lead
   return (
-    <Suspense
-      fallback={
-        <div className={cn(markdownBodyClass, props.className)}>
-          {plain}
-          <LoadingBlocks label="Loading the text" blocks={placeholderLines(rest)} className="gap-2" />
-        </div>
-      }
-    >
+    <Suspense fallback={lead}>
       <Markdown {...props} />
     </Suspense>
   )
