@@ -5,6 +5,7 @@
 --   supabase/migrations/20261121070500_create_lesson_availability.sql
 --   supabase/migrations/20261124090000_derive_lesson_unlock_from_availability.sql
 --   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
+--   supabase/migrations/20261201010000_lock_rule_for_one_lesson.sql
 
 CREATE OR REPLACE FUNCTION private.is_lesson_unlocked(target_lesson uuid)
  RETURNS boolean
@@ -18,11 +19,9 @@ begin
       (
         select a.available
         from public.lessons l
-        cross join lateral private.lesson_availability(l.course_id) a
-        where l.id = target_lesson
-          and a.lesson_id = l.id
-          -- Unlocked is an enrolled learner's notion: members and preview visitors have policies of their own.
-          and private.is_enrolled(l.course_id)
+        cross join lateral private.lesson_lock(l.id) a
+        -- Unlocked is an enrolled learner's notion: members and preview visitors have policies of their own.
+        where l.id = target_lesson and private.is_enrolled(l.course_id)
       ),
       false
     )
@@ -31,7 +30,7 @@ end;
 $function$;
 
 -- Comment
-comment on function private.is_lesson_unlocked(target_lesson uuid) is 'True when the requesting enrolled learner may open the lesson, as private.lesson_availability (the one lock rule) says.';
+comment on function private.is_lesson_unlocked(target_lesson uuid) is 'True when the requesting enrolled learner may open the lesson, as the one lock rule says (private.lesson_lock, lesson_availability''s answer for that lesson).';
 
 -- Grants
 grant execute on function private.is_lesson_unlocked(target_lesson uuid) to authenticated;

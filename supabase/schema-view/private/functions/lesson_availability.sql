@@ -7,6 +7,7 @@
 --   supabase/migrations/20261124110400_drip_from_cohort_start.sql
 --   supabase/migrations/20261124132000_preview_course_as_learner.sql
 --   supabase/migrations/20261130030000_access_helpers_keep_their_plans.sql
+--   supabase/migrations/20261201010000_lock_rule_for_one_lesson.sql
 
 CREATE OR REPLACE FUNCTION private.lesson_availability(target_course uuid)
  RETURNS TABLE(lesson_id uuid, available boolean, lock jsonb, progress jsonb)
@@ -22,7 +23,7 @@ end;
 $function$;
 
 -- Comment
-comment on function private.lesson_availability(target_course uuid) is 'The lesson-lock rule for the requesting user as they are (no preview): private.lesson_availability(course, false). is_lesson_unlocked, save_progress and through them the content, progress and media policies ask it.';
+comment on function private.lesson_availability(target_course uuid) is 'The lesson-lock rule for the requesting user as they are (no preview), for every lesson of a course: private.lesson_availability(course, false). One lesson''s answer is private.lesson_lock''s, which save_progress, start_quiz_attempt and is_lesson_unlocked (the content, video-check and media policies) ask.';
 
 -- Grants
 grant execute on function private.lesson_availability(target_course uuid) to anon;

@@ -5,6 +5,7 @@
 --   supabase/migrations/20261121080200_create_save_progress.sql
 --   supabase/migrations/20261124100000_save_progress_only_progress_writer.sql
 --   supabase/migrations/20261129200400_one_lesson_completion_path.sql
+--   supabase/migrations/20261201010000_lock_rule_for_one_lesson.sql
 
 CREATE OR REPLACE FUNCTION public.save_progress(lesson_id uuid, position_s integer, watched_s integer, completed boolean DEFAULT NULL::boolean, observed_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
@@ -63,9 +64,7 @@ begin
   end if;
 
   -- The one lock rule (release dates, drip, sequence; previews of published courses are open).
-  select a.available, a.lock into state
-  from private.lesson_availability(target.course_id) a
-  where a.lesson_id = target.id;
+  select a.available, a.lock into state from private.lesson_lock(target.id) a;
   if not coalesce(state.available, false) then
     lock := state.lock;
     perform private.raise_api_error(

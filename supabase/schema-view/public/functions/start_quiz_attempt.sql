@@ -3,6 +3,7 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261129200600_create_quiz_calls.sql
+--   supabase/migrations/20261201010000_lock_rule_for_one_lesson.sql
 
 CREATE OR REPLACE FUNCTION public.start_quiz_attempt(p_lesson_id uuid)
  RETURNS jsonb
@@ -29,8 +30,7 @@ begin
     perform private.raise_api_error('forbidden', 'Enroll in this course to take its quiz.', 403);
   end if;
 
-  select a.available, a.lock into state
-  from private.lesson_availability(quiz.course_id) a where a.lesson_id = quiz.id;
+  select a.available, a.lock into state from private.lesson_lock(quiz.id) a;
   if not coalesce(state.available, false) then
     perform private.raise_api_error(
       'lesson_locked',
