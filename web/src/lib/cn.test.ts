@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { extendTailwindMerge } from 'tailwind-merge'
 import { describe, expect, it } from 'vitest'
-import { cn, mergeClasses, recentLimit } from './cn'
+import { cn, mergeClasses } from './cn'
 
 const src = path.resolve(import.meta.dirname, '..')
 // tailwind-merge as a project configures it for its theme: styles.css adds two animations.
@@ -123,16 +123,6 @@ describe('cn', () => {
       '',
     ]
     for (const list of lists) expect(mergeClasses(list), list).toBe(twMerge(list))
-  })
-
-  it('answers a class list asked again, before and after more lists than it remembers, as it did the first time', () => {
-    const lists = Array.from({ length: recentLimit + 50 }, (_, i) => `p-${i % 7} px-${i} text-sm text-slate-${i}`)
-    const first = lists.map((list) => cn(list))
-    expect(first.map((merged, i) => [lists[i], merged])).toEqual(lists.map((list) => [list, mergeClasses(list)]))
-    // The oldest lists were let go, the newest are remembered: both kinds answer alike.
-    expect(lists.map((list) => cn(list))).toEqual(first)
-    expect(cn('p-4', 'p-2')).toBe('p-2')
-    expect(cn('p-2', 'p-4')).toBe('p-4')
   })
 
   it('joins conditional parts before merging', () => {

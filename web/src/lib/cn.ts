@@ -11,21 +11,8 @@
 import { clsx, type ClassValue } from 'clsx'
 
 export function cn(...inputs: ClassValue[]): string {
-  const classList = clsx(inputs)
-  let merged = recent.get(classList)
-  if (merged === undefined) {
-    merged = mergeClasses(classList)
-    // The oldest answer makes way: a page renders the same few hundred class lists again and again (every row of a
-    // list, every tick of a player), and the answer to one never changes.
-    if (recent.size >= recentLimit) recent.delete(recent.keys().next().value!)
-    recent.set(classList, merged)
-  }
-  return merged
+  return mergeClasses(clsx(inputs))
 }
-
-/** The merged answer for each class list cn was asked lately, oldest first (a Map keeps insertion order). */
-const recent = new Map<string, string>()
-export const recentLimit = 500
 
 const tshirt = /^(\d+(\.\d+)?)?(xs|sm|md|lg|xl)$/
 const arbitrary = /^[[(].*[\])]$/
