@@ -7,7 +7,7 @@
 -- with its progress, lock and window order, then one row kept. On the demo course that was 0.37 of a save's 1.2 ms;
 -- on a course of 400 lessons 1.7 of 2.7 ms, and a read of a course's lesson_contents asked it once per row. One
 -- lesson's answer reads the lesson, the caller's membership and enrollment and, in a sequential course, the first
--- lesson before it that the caller has not completed (an index-ordered scan that stops at the first one).
+-- lesson before it that the caller has not completed: no progress, lock or order for the lessons after it.
 --
 -- The rule is the same and lesson_availability stays its statement for a course (the outline asks it);
 -- 183-lesson-lock-one-lesson.test.sql holds lesson_lock to lesson_availability's answer, available and lock, for
