@@ -124,13 +124,14 @@ try {
   const ms = (n: number) => `${n.toFixed(1)} ms`
   let failures = 0
   for (const c of cases) {
-    // The floor is only a floor if it answers what the call answers.
-    const [real, stored] = await Promise.all(
-      [pathsOf(c)[0]!, pathsOf(c, 'bench_stored_outline')[0]!].map((p) =>
-        fetch(base + p, { headers }).then((r) => r.json()),
-      ),
-    )
-    if (!isDeepStrictEqual(real, stored)) throw new Error(`${c.name}: the stored answer differs from the call's`)
+    // The floor is only a floor if it answers what the call answers, for every path of the case.
+    const storedPaths = pathsOf(c, 'bench_stored_outline')
+    for (const [i, callPath] of pathsOf(c).entries()) {
+      const [real, stored] = await Promise.all(
+        [callPath, storedPaths[i]!].map((p) => fetch(base + p, { headers }).then((r) => r.json())),
+      )
+      if (!isDeepStrictEqual(real, stored)) throw new Error(`${c.name}: the stored answer differs from ${callPath}`)
+    }
     await loadRun(base, pathsOf(c), headers, { connections, duration: 3 }) // warm-up
     const run = await loadRun(base, pathsOf(c), headers, { connections, duration: seconds })
     await loadRun(base, pathsOf(c, 'bench_stored_outline'), headers, { connections, duration: 3 })
