@@ -32,16 +32,24 @@ const INSERT = `
     $9::jsonb, $10, $11::text[]
   from sub_tables
   on conflict (subscription_id, entity, filters, action_filter, coalesce(selected_columns, '{}'))
-  do update set claims = excluded.claims, created_at = now()
+  do update set claims = excluded.claims, created_at = timezone('utc', now())
   returning entity::oid as entity`
 
-/** Deletes the rows whose instance tag (the last 12 hex digits of the id) no live instance has. */
-const DELETE_ORPHANS = `
+/**
+ * Deletes the rows whose instance tag (the last 12 hex digits of the id) no live instance has, and that were not
+ * written in the last half minute. An instance whose connections were all ended (a reset, a restart) has none for a
+ * moment, then writes its rows again; another instance's cleanup may have read the connections in that moment and
+ * reach the rewritten rows after (pg_stat_activity is read once per transaction), which would delete them under a
+ * live instance whose changes then reach nobody. A row that young belongs to an instance that just wrote it: orphans
+ * that young go at the next cleanup.
+ */
+export const DELETE_ORPHANS = `
   delete from realtime.subscription
-  where right(subscription_id::text, 12) <> all (
-    select substring(a.application_name from '^${APPLICATION_NAME} ([0-9a-f]{12})$')
-    from pg_catalog.pg_stat_activity a
-    where substring(a.application_name from '^${APPLICATION_NAME} ([0-9a-f]{12})$') is not null)`
+  where created_at < timezone('utc', now()) - interval '30 seconds'
+    and right(subscription_id::text, 12) <> all (
+      select substring(a.application_name from '^${APPLICATION_NAME} ([0-9a-f]{12})$')
+      from pg_catalog.pg_stat_activity a
+      where substring(a.application_name from '^${APPLICATION_NAME} ([0-9a-f]{12})$') is not null)`
 
 export function paramsToLog(params: SubscriptionParams): string {
   const filters = params.filters.map((f) => new Tuple([f.column, f.op, f.value, f.negate]))
