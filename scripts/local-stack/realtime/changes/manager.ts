@@ -11,7 +11,7 @@ import { ChangePipeline, type Transaction } from './pipeline.ts'
 import { BindingRegistry, type ChangesChannel, type PgBinding } from './registry.ts'
 import { PUBLICATION, preparePublications } from './publications.ts'
 import { ReplicationStream } from './replication.ts'
-import { APPLICATION_NAME, SubscriptionStore, type CreateResult } from './subscriptions.ts'
+import { APPLICATION_NAME, ORPHAN_MIN_AGE_S, SubscriptionStore, type CreateResult } from './subscriptions.ts'
 import { commitTimestamp } from './wal.ts'
 
 export interface ChangesOptions {
@@ -33,6 +33,8 @@ export class ChangesManager {
   private transaction: Transaction | undefined
   private readonly pipeline: ChangePipeline
   private stopping = false
+  /** A cleanup after the last (re)connection's, once the rows that one left for being too young are old enough. */
+  private lateCleanup: NodeJS.Timeout | undefined
 
   constructor(private readonly options: ChangesOptions) {
     this.store = new SubscriptionStore(options.pool, options.tag, PUBLICATION)
@@ -85,6 +87,7 @@ export class ChangesManager {
   /** Stops streaming and deletes every subscription row this instance wrote. */
   async stop(): Promise<void> {
     this.stopping = true
+    clearTimeout(this.lateCleanup)
     await this.stream.stop()
     await this.pipeline.idle()
     await this.store
@@ -123,6 +126,19 @@ export class ChangesManager {
     } catch (error) {
       this.options.log(`could not restore subscriptions: ${(error as Error).message}`)
     }
+    clearTimeout(this.lateCleanup)
+    if (this.stopping) return
+    this.lateCleanup = setTimeout(
+      () => {
+        this.lateCleanup = undefined
+        if (this.stopping) return
+        this.store.removeOrphans().catch((error: Error) => {
+          this.options.log(`could not delete orphaned subscriptions: ${error.message}`)
+        })
+      },
+      (ORPHAN_MIN_AGE_S + 1) * 1000,
+    )
+    this.lateCleanup.unref()
   }
 
   private async resubscribe(channels: ChangesChannel[]): Promise<void> {

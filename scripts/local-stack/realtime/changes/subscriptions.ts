@@ -35,17 +35,21 @@ const INSERT = `
   do update set claims = excluded.claims, created_at = timezone('utc', now())
   returning entity::oid as entity`
 
+/** How old a row of an instance with no connection must be to be deleted as an orphan (see DELETE_ORPHANS). */
+export const ORPHAN_MIN_AGE_S = 30
+
 /**
  * Deletes the rows whose instance tag (the last 12 hex digits of the id) no live instance has, and that were not
  * written in the last half minute. An instance whose connections were all ended (a reset, a restart) has none for a
  * moment, then writes its rows again; another instance's cleanup may have read the connections in that moment and
  * reach the rewritten rows after (pg_stat_activity is read once per transaction), which would delete them under a
  * live instance whose changes then reach nobody. A row that young belongs to an instance that just wrote it: orphans
- * that young go at the next cleanup.
+ * that young (an instance that crashed and was started again at once) go at the cleanup the manager runs once they are
+ * old enough.
  */
 export const DELETE_ORPHANS = `
   delete from realtime.subscription
-  where created_at < timezone('utc', now()) - interval '30 seconds'
+  where created_at < timezone('utc', now()) - interval '${ORPHAN_MIN_AGE_S} seconds'
     and right(subscription_id::text, 12) <> all (
       select substring(a.application_name from '^${APPLICATION_NAME} ([0-9a-f]{12})$')
       from pg_catalog.pg_stat_activity a

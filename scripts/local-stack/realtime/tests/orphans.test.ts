@@ -1,10 +1,10 @@
-// Subscription rows of instances that are gone are deleted when an instance (re)connects; the rows of a live instance
-// never are, even when the cleanup read the connections in the moment that instance had none (its connections ended,
-// then came back and wrote its rows again).
+// Subscription rows of instances that are gone are deleted when an instance (re)connects, once they are old enough to
+// tell (the manager cleans up again after that long); the rows of a live instance never are, even when the cleanup read
+// the connections in the moment that instance had none (its connections ended, then came back and wrote its rows).
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APPLICATION_NAME, DELETE_ORPHANS, SubscriptionStore } from '../changes/subscriptions.ts'
+import { APPLICATION_NAME, DELETE_ORPHANS, ORPHAN_MIN_AGE_S, SubscriptionStore } from '../changes/subscriptions.ts'
 
 const dbUrl = process.env.SUMMIT_TEST_DB_URL
 
@@ -78,5 +78,20 @@ describe.skipIf(!dbUrl)('realtime subscription orphans', () => {
       steady: true,
       back: true,
     })
+  })
+
+  it("leaves a gone instance's rows while they are young, and deletes them once they are old enough", async () => {
+    // An instance that crashed just after writing its rows (started again at once, under a new tag).
+    const crashed = store(tag(), false)
+    const crashedId = await subscribe(crashed.store)
+    const cleanup = store(tag(), true)
+    await cleanup.store.removeOrphans()
+    expect(await exists(crashedId)).toBe(true)
+    await sql.query(
+      `update realtime.subscription set created_at = created_at - make_interval(secs => $2) where subscription_id = $1`,
+      [crashedId, ORPHAN_MIN_AGE_S + 1],
+    )
+    await cleanup.store.removeOrphans()
+    expect(await exists(crashedId)).toBe(false)
   })
 })
