@@ -12,8 +12,9 @@
 -- The rule is the same and lesson_availability stays its statement for a course (the outline asks it);
 -- 183-lesson-lock-one-lesson.test.sql holds lesson_lock to lesson_availability's answer, available and lock, for
 -- every lesson of every demo course, every demo user and a visitor, and for each reason a lesson can be locked.
--- save_progress and start_quiz_attempt change only in the statement that asks the rule (CREATE OR REPLACE keeps their
--- grants and comments); is_lesson_unlocked keeps its answer (available, for an enrolled learner).
+-- save_progress and start_quiz_attempt change only where they ask the rule and refuse a locked lesson, which
+-- private.raise_lesson_locked now words for both (CREATE OR REPLACE keeps their grants and comments);
+-- is_lesson_unlocked keeps its answer (available, for an enrolled learner).
 -- ============================================================================================================
 
 create function private.lesson_lock(target_lesson uuid)
@@ -126,6 +127,31 @@ comment on function private.is_lesson_unlocked(target_lesson uuid) is 'True when
 
 comment on function private.lesson_availability(target_course uuid) is 'The lesson-lock rule for the requesting user as they are (no preview), for every lesson of a course: private.lesson_availability(course, false). One lesson''s answer is private.lesson_lock''s, which save_progress, start_quiz_attempt and is_lesson_unlocked (the content, video-check and media policies) ask.';
 
+-- The refusal both callers gave in words of their own, written once: lesson_locked (403) with the lock and a sentence
+-- naming what is locked ('lesson' or 'quiz').
+create function private.raise_lesson_locked(lock jsonb, what text)
+ returns void
+ language plpgsql
+ set search_path = ''
+as $function$
+begin
+  perform private.raise_api_error(
+    'lesson_locked',
+    case lock ->> 'reason'
+      when 'release' then
+        'This ' || what || ' opens on ' || to_char((lock ->> 'opens_at')::timestamptz, 'FMMonth FMDD, YYYY') || '.'
+      when 'sequence' then 'Finish "' || (lock ->> 'lesson_title') || '" first.'
+      else 'This ' || what || ' is locked.'
+    end,
+    403, jsonb_build_object('lock', lock)
+  );
+end;
+$function$;
+
+comment on function private.raise_lesson_locked(lock jsonb, what text) is 'Raises lesson_locked (403, details {lock}) with a sentence for the lock''s reason naming what is locked (''lesson'' or ''quiz''): opens on a date, finish a lesson first, or locked. save_progress and start_quiz_attempt call it.';
+
+revoke all on function private.raise_lesson_locked(jsonb, text) from public, anon, authenticated;
+
 create or replace function public.save_progress(lesson_id uuid, position_s integer, watched_s integer, completed boolean DEFAULT NULL::boolean, observed_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -137,7 +163,6 @@ declare
   viewer uuid := (select auth.uid());
   target record;
   state record;
-  lock jsonb;
   fields jsonb := '{}';
 begin
   if viewer is null then
@@ -185,16 +210,7 @@ begin
   -- The one lock rule (release dates, drip, sequence; previews of published courses are open).
   select a.available, a.lock into state from private.lesson_lock(target.id) a;
   if not coalesce(state.available, false) then
-    lock := state.lock;
-    perform private.raise_api_error(
-      'lesson_locked',
-      case lock ->> 'reason'
-        when 'release' then 'This lesson opens on ' || to_char((lock ->> 'opens_at')::timestamptz, 'FMMonth FMDD, YYYY') || '.'
-        when 'sequence' then 'Finish "' || (lock ->> 'lesson_title') || '" first.'
-        else 'This lesson is locked.'
-      end,
-      403, jsonb_build_object('lock', lock)
-    );
+    perform private.raise_lesson_locked(state.lock, 'lesson');
   end if;
 
   -- A quiz is completed by passing it (save_quiz_attempt), never by a tick, and stays completed.
@@ -238,15 +254,7 @@ begin
 
   select a.available, a.lock into state from private.lesson_lock(quiz.id) a;
   if not coalesce(state.available, false) then
-    perform private.raise_api_error(
-      'lesson_locked',
-      case state.lock ->> 'reason'
-        when 'release' then 'This quiz opens on ' || to_char((state.lock ->> 'opens_at')::timestamptz, 'FMMonth FMDD, YYYY') || '.'
-        when 'sequence' then 'Finish "' || (state.lock ->> 'lesson_title') || '" first.'
-        else 'This quiz is locked.'
-      end,
-      403, jsonb_build_object('lock', state.lock)
-    );
+    perform private.raise_lesson_locked(state.lock, 'quiz');
   end if;
 
   perform private.close_expired_quiz_attempts(quiz.id, viewer);

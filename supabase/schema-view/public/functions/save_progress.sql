@@ -18,7 +18,6 @@ declare
   viewer uuid := (select auth.uid());
   target record;
   state record;
-  lock jsonb;
   fields jsonb := '{}';
 begin
   if viewer is null then
@@ -66,16 +65,7 @@ begin
   -- The one lock rule (release dates, drip, sequence; previews of published courses are open).
   select a.available, a.lock into state from private.lesson_lock(target.id) a;
   if not coalesce(state.available, false) then
-    lock := state.lock;
-    perform private.raise_api_error(
-      'lesson_locked',
-      case lock ->> 'reason'
-        when 'release' then 'This lesson opens on ' || to_char((lock ->> 'opens_at')::timestamptz, 'FMMonth FMDD, YYYY') || '.'
-        when 'sequence' then 'Finish "' || (lock ->> 'lesson_title') || '" first.'
-        else 'This lesson is locked.'
-      end,
-      403, jsonb_build_object('lock', lock)
-    );
+    perform private.raise_lesson_locked(state.lock, 'lesson');
   end if;
 
   -- A quiz is completed by passing it (save_quiz_attempt), never by a tick, and stays completed.

@@ -32,15 +32,7 @@ begin
 
   select a.available, a.lock into state from private.lesson_lock(quiz.id) a;
   if not coalesce(state.available, false) then
-    perform private.raise_api_error(
-      'lesson_locked',
-      case state.lock ->> 'reason'
-        when 'release' then 'This quiz opens on ' || to_char((state.lock ->> 'opens_at')::timestamptz, 'FMMonth FMDD, YYYY') || '.'
-        when 'sequence' then 'Finish "' || (state.lock ->> 'lesson_title') || '" first.'
-        else 'This quiz is locked.'
-      end,
-      403, jsonb_build_object('lock', state.lock)
-    );
+    perform private.raise_lesson_locked(state.lock, 'quiz');
   end if;
 
   perform private.close_expired_quiz_attempts(quiz.id, viewer);
