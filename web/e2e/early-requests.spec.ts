@@ -2,7 +2,7 @@
 // its way (src/boot.ts): the app takes those answers instead of asking again. Checked with the app's entry chunk held
 // back for a second and a half, so an answer the page uses can only have been asked by the boot script: a visitor's
 // course page, an enrolled learner's (the request carries their token, the page their progress), and a video
-// lesson's outline and media. Runs against the production build `npm test` serves, which carries the script.
+// lesson's outline, content and media. Runs against the production build `npm test` serves, which carries the script.
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { createConfirmedUser, signIn } from './support'
 import { enrollAs } from './support/enrollment'
@@ -62,13 +62,20 @@ test('an enrolled learner’s course page is asked early with their token and sh
   expect(bearer).not.toBe(`Bearer ${publishableKey}`)
 })
 
-test('a video lesson’s outline and media are asked early, once each, and the video loads', async ({ page }) => {
-  const seen = await watchLoad(page, /\/rest\/v1\/rpc\/course_outline|\/functions\/v1\/lesson-media/)
+test('a video lesson’s outline, content and media are asked early, once each, and the video loads', async ({
+  page,
+}) => {
+  const seen = await watchLoad(
+    page,
+    /\/rest\/v1\/rpc\/course_outline|\/rest\/v1\/lesson_contents|\/functions\/v1\/lesson-media/,
+  )
   await page.goto(`/learn/${slug}/${previewVideo}`)
   await expect(page.locator('video')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/course-media\/.+\?token=/, {
     timeout: 20_000,
   })
   const paths = seen.calls.map((call) => new URL(call.url).pathname).sort()
-  expect(paths).toEqual(['/functions/v1/lesson-media', '/rest/v1/rpc/course_outline'])
+  expect(paths).toEqual(['/functions/v1/lesson-media', '/rest/v1/lesson_contents', '/rest/v1/rpc/course_outline'])
   for (const call of seen.calls) expect(call.at).toBeLessThan(seen.entryReleased!)
+  // Taken by the page: nothing is left waiting.
+  expect(await page.evaluate(() => Object.keys(window.__summitEarly?.answers ?? {}))).toEqual([])
 })

@@ -2,7 +2,7 @@
 // watched toward the completion rule and why a video that ended short is not complete (with a jump to the first
 // skipped part), the up-next card (autoplay after 5 s, cancel, the choice remembered), keyboard shortcuts listed
 // behind `?` and not taken while typing, no serious or critical axe violation, and a video that can play after two
-// sequential API round trips (its media asked for beside the outline). Runs at 360×740 and 1280×800.
+// sequential API round trips (its media asked for beside its content). Runs at 360×740 and 1280×800.
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, expectNoSeriousViolations, signIn, type TestUser } from './support'
 import { enrollAs } from './support/enrollment'
@@ -39,26 +39,47 @@ async function playToEnd(page: Page, from: number) {
     .toBe(true)
 }
 
-test('a video lesson opened cold asks for its media beside the outline, and plays without a third request', async ({
+test('the next lesson asks for its content only: the outline the player opened with is not asked again', async ({
+  page,
+}) => {
+  const first = 'e0000000-0000-4000-8000-000000001001'
+  const second = 'e0000000-0000-4000-8000-000000001002'
+  await enrolledLearner(page, first)
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/rest/v1/rpc/course_outline') || url.pathname === '/rest/v1/lesson_contents') {
+      asked.push(`${url.pathname}${url.search}`)
+    }
+  })
+  await page.locator('a[rel="next"]').first().click()
+  await expect(page).toHaveURL(lessonUrl(second))
+  await expect(page.getByRole('heading', { name: 'Who uses assistive technology' }).first()).toBeVisible()
+  await expect(page.getByText('Assistive technology is any tool that changes how someone perceives')).toBeVisible()
+  expect(asked.filter((entry) => entry.includes('course_outline'))).toEqual([])
+  expect(asked).toEqual([expect.stringContaining(`lesson_id=eq.${second}`)])
+})
+
+test('a video lesson opened cold asks for its media beside its content, and plays without a third request', async ({
   page,
 }) => {
   const learner = await createConfirmedUser()
   await enrollAs(learner, { slug })
   await signIn(page, learner.email, learner.password, '/')
   let mediaSent: number | null = null
-  let outlineAnswered: number | null = null
+  let contentAnswered: number | null = null
   const signedByPath: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/functions/v1/lesson-media') && request.method() === 'POST') mediaSent ??= Date.now()
-    // Signing the outline's paths after it arrived (the third round trip) is a POST to Storage's sign endpoint.
+    // Signing the content's paths after it arrived (the third round trip) is a POST to Storage's sign endpoint.
     if (request.url().includes('/storage/v1/object/sign/') && request.method() === 'POST') {
       signedByPath.push(request.url())
     }
   })
   page.on('requestfinished', (request) => {
-    // The player's outline names the lesson (home, still loading behind, may ask for the course's own outline).
-    if (request.url().includes('/rpc/course_outline') && request.postData()?.includes(ruleVideo)) {
-      outlineAnswered ??= Date.now()
+    // The lesson's content row, which names its video's path.
+    if (request.url().includes('/rest/v1/lesson_contents') && request.url().includes(ruleVideo)) {
+      contentAnswered ??= Date.now()
     }
   })
 
@@ -72,8 +93,8 @@ test('a video lesson opened cold asks for its media beside the outline, and play
     .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 15_000 })
     .toBeGreaterThan(0)
   expect(mediaSent, 'the media was asked for').not.toBeNull()
-  expect(outlineAnswered, 'the outline was answered').not.toBeNull()
-  expect(mediaSent!).toBeLessThanOrEqual(outlineAnswered!)
+  expect(contentAnswered, 'the content was answered').not.toBeNull()
+  expect(mediaSent!).toBeLessThanOrEqual(contentAnswered!)
   expect(signedByPath).toEqual([])
   await expect(page.locator('track[kind="captions"]')).toHaveAttribute('src', /\/storage\/v1\/object\/sign\//)
 })

@@ -22,13 +22,14 @@ function start(): void {
   if (token === undefined) return
   const early: EarlyAnswers = { token, at: performance.now(), answers: {} }
   for (const request of requests) {
-    const headers: Record<string, string> = { apikey: supabasePublishableKey, 'Content-Type': 'application/json' }
+    const headers: Record<string, string> = { apikey: supabasePublishableKey }
     const bearer = token ?? (keyAsBearer(request.service) ? supabasePublishableKey : null)
     if (bearer) headers.Authorization = `Bearer ${bearer}`
+    if (request.body) headers['Content-Type'] = 'application/json'
     early.answers[request.key] = fetch(new URL(request.path, apiBase), {
-      method: 'POST',
+      method: request.body ? 'POST' : 'GET',
       headers,
-      body: JSON.stringify(request.body),
+      ...(request.body && { body: JSON.stringify(request.body) }),
     })
       .then(async (response) => ({ ok: response.ok, body: (await response.json()) as unknown }))
       .catch(() => null)

@@ -34,12 +34,18 @@ describe('earlyRequests', () => {
     ])
   })
 
-  it("asks the player's outline with the lesson and the lesson's media", () => {
+  it("asks the player's outline (the course page's question), the lesson's content and its media", () => {
     const requests = earlyRequests(`/learn/sql-basics/${lessonId}`, '?t=1')
     expect(requests.map((r) => [r.service, r.path, r.body])).toEqual([
-      ['rest', 'rest/v1/rpc/course_outline', { slug: 'sql-basics', lesson_id: lessonId }],
+      ['rest', 'rest/v1/rpc/course_outline', { slug: 'sql-basics' }],
+      [
+        'rest',
+        `rest/v1/lesson_contents?select=body_md,video_path,captions_path,attachments&lesson_id=eq.${lessonId}`,
+        undefined,
+      ],
       ['functions', 'functions/v1/lesson-media', { lesson_id: lessonId }],
     ])
+    expect(requests[0]!.key).toBe(earlyRequests('/courses/sql-basics', '')[0]!.key)
     expect(requests.some((r) => r.hintsCover)).toBe(false)
   })
 

@@ -9,13 +9,13 @@ import { hasAuthRedirect } from './lazy-auth'
 import type { SupabaseClient } from './supabase'
 import { isUuid } from './uuid'
 
-/** A request the boot script makes, by the path under the project URL. */
+/** A request the boot script makes, by the path under the project URL: a POST of `body`, or a GET without one. */
 export interface EarlyRequest {
   /** What the page's own call looks it up by (earlyKey). */
   key: string
   service: 'rest' | 'functions'
   path: string
-  body: Record<string, string>
+  body?: Record<string, string>
   /** The course page's outline: its answer names the cover, the page's largest paint, which the boot script hints. */
   hintsCover?: boolean
 }
@@ -58,9 +58,12 @@ export function earlyKey(name: string, args: Record<string, unknown>): string {
   return `${name} ${JSON.stringify(args)}`
 }
 
+/** The columns of `lesson_contents` the player reads (the early request and the app's own ask the same). */
+export const LESSON_CONTENT_COLUMNS = 'body_md,video_path,captions_path,attachments'
+
 /**
  * The requests the page at this address makes first, as its loader makes them: the course page's outline; the
- * player's outline with the lesson and the lesson's media (see startEarlyMedia). None for a member's learner preview
+ * player's outline, the lesson's content and its media (see startEarlyMedia). None for a member's learner preview
  * (`?preview=learner`, asked with as_learner), a lesson id that is not a uuid, or any other page.
  */
 export function earlyRequests(pathname: string, search: string): EarlyRequest[] {
@@ -78,7 +81,12 @@ export function earlyRequests(pathname: string, search: string): EarlyRequest[] 
   if (page === 'courses' && slug && lessonId === undefined) return [outline({ slug }, true)]
   if (page === 'learn' && slug && lessonId && rest.length === 0 && isUuid(lessonId)) {
     return [
-      outline({ slug, lesson_id: lessonId }),
+      outline({ slug }),
+      {
+        key: earlyKey('lesson_contents', { lesson_id: lessonId }),
+        service: 'rest',
+        path: `rest/v1/lesson_contents?select=${LESSON_CONTENT_COLUMNS}&lesson_id=eq.${lessonId}`,
+      },
       {
         key: earlyKey('lesson-media', { lesson_id: lessonId }),
         service: 'functions',

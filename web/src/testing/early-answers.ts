@@ -14,10 +14,16 @@ export function leaveEarlyAnswers(token: string | null, answers: Record<string, 
   }
 }
 
-/** A client signed in with `token` (or a visitor's) whose rpc and functions.invoke answer "asked the API" errors. */
+/**
+ * A client signed in with `token` (or a visitor's) whose rpc, table reads (`from(table)…maybeSingle()`) and
+ * functions.invoke answer "asked the API" errors.
+ */
 export function spiedClient(token: string | null) {
-  const rpc = vi.fn(async () => ({ data: null, error: { code: 'asked_api', message: 'asked the API' } }))
+  const askedApi = { data: null, error: { code: 'asked_api', message: 'asked the API' } }
+  const rpc = vi.fn(async () => askedApi)
+  const read = { select: () => read, eq: () => read, maybeSingle: async () => askedApi }
+  const from = vi.fn(() => read)
   const invoke = vi.fn(async () => ({ data: null, error: new Error('asked the API') }))
   const auth = { getSession: async () => ({ data: { session: token ? { access_token: token } : null } }) }
-  return { rpc, invoke, client: { auth, rpc, functions: { invoke } } as unknown as SupabaseClient }
+  return { rpc, from, invoke, client: { auth, rpc, from, functions: { invoke } } as unknown as SupabaseClient }
 }

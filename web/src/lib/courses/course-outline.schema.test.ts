@@ -23,15 +23,16 @@ describe('courseOutlineSchema', () => {
     expect(parsed.sections[0]?.lessons.map((l) => l.lock?.reason)).toEqual(['enroll', 'release', 'sequence'])
   })
 
-  it('accepts the player’s lesson part and ignores unknown fields', () => {
+  it('ignores unknown fields, and the lesson part the app no longer asks for', () => {
     const raw = {
       ...outlineFixture(),
       future_field: true,
       lesson: { id: 'a', section_id: 's', content: null, prev_lesson_id: null, next_lesson_id: 'b' },
     }
     const parsed = courseOutlineSchema.parse(raw)
-    expect(parsed.lesson?.next_lesson_id).toBe('b')
+    expect(parsed.sections).toEqual(outlineFixture().sections)
     expect('future_field' in parsed).toBe(false)
+    expect('lesson' in parsed).toBe(false)
   })
 
   it('rejects an answer missing what the page needs', () => {

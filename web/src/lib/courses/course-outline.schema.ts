@@ -106,20 +106,14 @@ export const outlineCourseSchema = z.object({
 })
 export type OutlineCourse = z.infer<typeof outlineCourseSchema>
 
-export const outlineLessonDetailSchema = z.object({
-  id: z.string(),
-  section_id: z.string(),
-  content: z.nullable(
-    z.object({
-      body_md: z.string(),
-      video_path: z.nullable(z.string()),
-      captions_path: z.nullable(z.string()),
-      attachments: z.array(z.unknown()),
-    }),
-  ),
-  prev_lesson_id: z.nullable(z.string()),
-  next_lesson_id: z.nullable(z.string()),
+/** A lesson's content (a `lesson_contents` row), read by the player apart from the outline. */
+export const lessonContentSchema = z.object({
+  body_md: z.string(),
+  video_path: z.nullable(z.string()),
+  captions_path: z.nullable(z.string()),
+  attachments: z.array(z.unknown()),
 })
+export type LessonContent = z.infer<typeof lessonContentSchema>
 
 export const courseOutlineSchema = z.object({
   course: outlineCourseSchema,
@@ -133,7 +127,5 @@ export const courseOutlineSchema = z.object({
   }),
   progress: courseProgressSchema,
   sections: z.array(outlineSectionSchema),
-  // Only present when the call named a lesson (the player); the course page leaves it out.
-  lesson: z.optional(z.nullable(outlineLessonDetailSchema)),
 })
 export type CourseOutline = z.infer<typeof courseOutlineSchema>

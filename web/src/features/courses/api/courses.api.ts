@@ -1,9 +1,8 @@
 // Reads of courses: the public catalog (search, filters, sort, pages of 24), the featured strip on the home page,
-// one course's outline (the `course_outline` RPC, one round trip), and the signed-in learner's own courses.
-import { callCourseOutline } from '@/lib/courses/course-outline-call'
+// and the signed-in learner's own courses (a course's outline is lib/courses/course-outline-call.ts).
 import type { SupabaseClient } from '@/lib/supabase'
 import { CATALOG_PAGE_SIZE, type CatalogQuery } from '../schemas/catalog-search.schema'
-import { courseOutlineSchema, type CourseLevel, type CourseOutline } from '@/lib/courses/course-outline.schema'
+import type { CourseLevel } from '@/lib/courses/course-outline.schema'
 import { titleSearchFilter } from './search-pattern'
 
 // `lessons` needs the foreign key named: enrollments (course_id, last_lesson_id) also links courses to lessons.
@@ -130,16 +129,4 @@ export async function listSchoolCourses(client: SupabaseClient, schoolId: string
     .order('id')
   if (error) throw error
   return (data as unknown as CardRow[]).map(toCard)
-}
-
-/**
- * Everything the course page shows, for the caller (locks, progress, enrollment) in one request. With asLearner, a
- * member of the course's school gets it as a learner who enrolled today would (the database ignores it for others).
- */
-export async function getCourseOutline(
-  client: SupabaseClient,
-  slug: string,
-  asLearner = false,
-): Promise<CourseOutline> {
-  return courseOutlineSchema.parse(await callCourseOutline(client, asLearner ? { slug, as_learner: true } : { slug }))
 }

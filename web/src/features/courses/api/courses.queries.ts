@@ -4,13 +4,8 @@ import { queryOptions } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
 import { supabase } from '@/lib/supabase'
 import type { CatalogQuery } from '../schemas/catalog-search.schema'
-import {
-  getCourseOutline,
-  listCatalogLanguages,
-  listCourses,
-  listFeaturedCourses,
-  listSchoolCourses,
-} from './courses.api'
+import { courseOutlineQuery } from '@/lib/courses/course-outline-call'
+import { listCatalogLanguages, listCourses, listFeaturedCourses, listSchoolCourses } from './courses.api'
 import { listMyCourses } from './my-courses.api'
 
 export const courseQueries = {
@@ -37,17 +32,8 @@ export const courseQueries = {
       queryKey: [...courseKeys.lists(), 'school', schoolId] as const,
       queryFn: () => listSchoolCourses(supabase, schoolId),
     }),
-  /**
-   * Per viewer (locks, progress, enrollment): sign-in and sign-out must invalidate `courseKeys.outlines()`. With
-   * asLearner (a member's "Preview as learner") it is cached apart, under `courseKeys.preview`.
-   */
-  outline: (slug: string, asLearner = false) =>
-    queryOptions({
-      queryKey: asLearner ? courseKeys.preview(slug) : courseKeys.outline(slug),
-      queryFn: () => getCourseOutline(supabase, slug, asLearner),
-      // A preview is opened to check the latest edits: always asked again.
-      ...(asLearner && { staleTime: 0 }),
-    }),
+  /** Shared with the player (lib/courses/course-outline-call.ts). */
+  outline: courseOutlineQuery,
   /** `courseQueries.mine().queryKey` is the prefix to invalidate; reading needs the signed-in user's id. */
   mine: (userId?: string) =>
     queryOptions({

@@ -1,27 +1,29 @@
-// The player's reads: the course outline with the open lesson's content and neighbours (one `course_outline` call),
-// and short-lived signed URLs for the lesson's video and captions in the private `course-media` bucket: signed by
-// lesson id beside the outline (the `lesson-media` function), or from the outline's paths after it.
-import { courseOutlineSchema, type CourseOutline } from '@/lib/courses/course-outline.schema'
-import type { outlineLessonDetailSchema } from '@/lib/courses/course-outline.schema'
-import { callCourseOutline } from '@/lib/courses/course-outline-call'
-import { earlyAnswer } from '@/lib/early-requests'
+// The player's reads: the lesson's content (its `lesson_contents` row, beside the course's outline, which the player
+// shares with the course page: lib/courses/course-outline-call.ts), and short-lived signed URLs for the lesson's video
+// and captions in the private `course-media` bucket: signed by lesson id beside the outline (the `lesson-media`
+// function), or from the content's paths after it.
+import { lessonContentSchema, type LessonContent } from '@/lib/courses/course-outline.schema'
+import { earlyAnswer, LESSON_CONTENT_COLUMNS } from '@/lib/early-requests'
 import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'
-import type * as z from 'zod/mini'
 
-export type LessonDetail = z.infer<typeof outlineLessonDetailSchema>
-export type PlayerOutline = CourseOutline & { lesson: LessonDetail | null }
-
-/** With asLearner, a member of the course's school gets the lesson as a learner who enrolled today would. */
-export async function getPlayerOutline(
-  client: SupabaseClient,
-  slug: string,
-  lessonId: string,
-  asLearner = false,
-): Promise<PlayerOutline> {
-  const args = asLearner ? { slug, lesson_id: lessonId, as_learner: true } : { slug, lesson_id: lessonId }
-  const outline = courseOutlineSchema.parse(await callCourseOutline(client, args))
-  return { ...outline, lesson: outline.lesson ?? null }
+/**
+ * The lesson's content, or null where there is none to read: a lesson whose text was never written has no row, and
+ * row-level security hides the row of a lesson the caller may not open (the outline's lock rule, held equal to the
+ * policy by the database's tests). Taken from the boot script's early request for the lesson's address when it has it.
+ */
+export async function getLessonContent(client: SupabaseClient, lessonId: string): Promise<LessonContent | null> {
+  const early = await earlyAnswer(client, 'lesson_contents', { lesson_id: lessonId })
+  if (early?.ok && Array.isArray(early.body)) return parseContent(early.body[0] ?? null)
+  const { data, error } = await client
+    .from('lesson_contents')
+    .select(LESSON_CONTENT_COLUMNS)
+    .eq('lesson_id', lessonId)
+    .maybeSingle()
+  if (error) throw error
+  return parseContent(data)
 }
+
+const parseContent = (row: unknown) => (row === null ? null : lessonContentSchema.parse(row))
 
 export interface LessonMedia {
   videoUrl: string | null

@@ -10,7 +10,7 @@ vi.mock('./learn.api', () => ({
   SIGNED_URL_TTL_S: 300,
   getLessonMedia: vi.fn(),
   getLessonMediaById: vi.fn(),
-  getPlayerOutline: vi.fn(),
+  getLessonContent: vi.fn(),
 }))
 const byId = vi.mocked(getLessonMediaById)
 const byPath = vi.mocked(getLessonMedia)
@@ -41,9 +41,14 @@ describe('startEarlyMedia', () => {
     expect(byId).toHaveBeenCalledWith(expect.anything(), video)
   })
 
-  it('does not ask when the lesson is cached, or a cached outline says it is not a video', () => {
+  it("does not ask when the lesson's content is cached, or a cached outline says it is not a video", () => {
     const client = new QueryClient()
-    client.setQueryData(learnKeys.lesson(slug, video), outlineWith([{ id: video, kind: 'video' }]))
+    client.setQueryData(learnKeys.content(video), {
+      body_md: '',
+      video_path: early.videoPath,
+      captions_path: null,
+      attachments: [],
+    })
     expect(startEarlyMedia(client, slug, video)).toBeUndefined()
     client.setQueryData(courseKeys.outline(slug), outlineWith([{ id: text, kind: 'text' }]))
     expect(startEarlyMedia(client, slug, text)).toBeUndefined()

@@ -1,35 +1,29 @@
-// Query keys for the player. The lesson key sits under the course's outline key (['courses', 'outline', slug]) so
-// progress writes that patch or invalidate the outline reach the player's copy too; a learner preview's copy sits
-// under the course's preview key instead, where no progress reaches it.
+// Query keys for the player's own reads. The outline is the course page's (courseOutlineQuery, under
+// ['courses', 'outline', slug], or a learner preview's under ['courses', 'preview', slug]): progress writes patch it
+// there, and opening another lesson of the course asks only for that lesson's content.
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { courseKeys } from '@/lib/courses/course-keys'
 import type { CourseOutline } from '@/lib/courses/course-outline.schema'
 import { supabase } from '@/lib/supabase'
 import {
   SIGNED_URL_TTL_S,
+  getLessonContent,
   getLessonMedia,
   getLessonMediaById,
-  getPlayerOutline,
   type LessonMediaById,
 } from './learn.api'
 
 export const learnKeys = {
-  lesson: (slug: string, lessonId: string) => [...courseKeys.outline(slug), 'lesson', lessonId] as const,
-  // Under the course's preview key, out of reach of progress writes (see courseKeys.previews).
-  previewLesson: (slug: string, lessonId: string) => [...courseKeys.preview(slug), 'lesson', lessonId] as const,
+  // The same for every viewer who may read it (the player shows it only where the outline opens the lesson); sign-in
+  // and sign-out reset every query.
+  content: (lessonId: string) => ['learn', 'content', lessonId] as const,
   media: (videoPath: string | null, captionsPath: string | null) =>
     ['learn', 'media', videoPath, captionsPath] as const,
 }
 
 export const learnQueries = {
-  /** With asLearner, the lesson as a learner who enrolled today sees it: a member's "Preview as learner". */
-  lesson: (slug: string, lessonId: string, asLearner = false) =>
-    queryOptions({
-      queryKey: asLearner ? learnKeys.previewLesson(slug, lessonId) : learnKeys.lesson(slug, lessonId),
-      queryFn: () => getPlayerOutline(supabase, slug, lessonId, asLearner),
-      // A preview is opened to check the latest edits: always asked again.
-      ...(asLearner && { staleTime: 0 }),
-    }),
+  content: (lessonId: string) =>
+    queryOptions({ queryKey: learnKeys.content(lessonId), queryFn: () => getLessonContent(supabase, lessonId) }),
   /**
    * Signed URLs for these paths. With `early` (see startEarlyMedia), the answer of the request made beside the outline
    * is used when it signed the same paths; otherwise (it failed, or the paths changed meanwhile) they are signed now.
@@ -57,18 +51,18 @@ export const learnQueries = {
 }
 
 /**
- * Asks for the lesson's media by its id while the outline is still on its way, so a playable video is two sequential
- * round trips away (outline and media together, then the video) instead of three. Not asked when the answer is
- * already known to be useless: the lesson's outline is cached (its paths are signed at once), or a cached outline of
- * the course says the lesson is not a video. Never fails: a refusal or a network error is null, and the paths are
- * then signed the usual way.
+ * Asks for the lesson's media by its id while the outline and the content are still on their way, so a playable video
+ * is two sequential round trips away (content and media together, then the video) instead of three. Not asked when
+ * the answer is already known to be useless: the lesson's content is cached (its paths are signed at once), or a
+ * cached outline of the course says the lesson is not a video. Never fails: a refusal or a network error is null, and
+ * the paths are then signed the usual way.
  */
 export function startEarlyMedia(
   queryClient: QueryClient,
   slug: string,
   lessonId: string,
 ): Promise<LessonMediaById | null> | undefined {
-  if (queryClient.getQueryData(learnKeys.lesson(slug, lessonId)) !== undefined) return undefined
+  if (queryClient.getQueryData(learnKeys.content(lessonId)) !== undefined) return undefined
   const outlines = queryClient.getQueriesData<CourseOutline>({ queryKey: courseKeys.outline(slug) })
   for (const [, outline] of outlines) {
     const lesson = outline?.sections?.flatMap((section) => section.lessons).find((l) => l.id === lessonId)

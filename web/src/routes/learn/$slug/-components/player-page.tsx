@@ -3,8 +3,9 @@
 // from other devices arrives through useProgressSync. The school's staff get the staff bar instead of progress (no
 // tick, no Trophy); a learner preview shows the learner's screen with its banner and records nothing.
 import { useRef, useState } from 'react'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { PreviewBanner, StaffBar } from '@/features/courses/components/lazy-viewer-bars'
+import { courseOutlineQuery } from '@/lib/courses/course-outline-call'
 import { lessonsInOrder } from '@/lib/courses/lessons'
 import { PreviewModeContext } from '@/lib/courses/preview-mode'
 import { viewerMode } from '@/lib/courses/viewer-mode'
@@ -21,13 +22,13 @@ import { LessonBody } from './lesson-body'
 import { LessonDiscussion } from './lesson-discussion'
 import { LessonNavigation } from './lesson-navigation'
 import { PlayerHeader } from './player-header'
-import { LessonNotFound } from './player-states'
+import { LessonNotFound, PlayerLoading } from './player-states'
 import { useMarkOpened } from './tracking'
 
 const emptyContent = { body_md: '', video_path: null, captions_path: null, attachments: [] }
 
 export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId: string; preview: boolean }) {
-  const { data: outline } = useSuspenseQuery(learnQueries.lesson(slug, lessonId, preview))
+  const { data: outline } = useSuspenseQuery(courseOutlineQuery(slug, preview))
   const userId = useSession().user?.id ?? null
   const videoRef = useRef<VideoLessonHandle>(null)
   const playerRef = useRef<VideoPlayerHandle>(null)
@@ -38,16 +39,19 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
   const sync = useProgressSync(slug, (row) => videoRef.current?.remoteProgress(row), mode === 'learner')
 
   const lessons = lessonsInOrder(outline)
-  const lesson = lessons.find((l) => l.id === lessonId) ?? null
-  const detail = outline.lesson
+  const index = lessons.findIndex((l) => l.id === lessonId)
+  const lesson = lessons[index] ?? null
   const canSave = canTrackProgress(outline) && Boolean(lesson?.available)
   useMarkOpened({ lesson, canSave })
+  const row = useLessonContent(lessonId, Boolean(lesson?.available))
 
-  if (!lesson || !detail) return <LessonNotFound />
+  if (!lesson) return <LessonNotFound />
+  if (lesson.available && row === undefined) return <PlayerLoading />
 
-  const byId = (id: string | null) => lessons.find((l) => l.id === id) ?? null
-  // An open lesson whose text was never written has no content row yet: it reads as empty, not as locked.
-  const content = lesson.available ? (detail.content ?? emptyContent) : null
+  const prev = lessons[index - 1] ?? null
+  const next = lessons[index + 1] ?? null
+  // An open lesson whose text was never written has no content row: it reads as empty, not as locked.
+  const content = lesson.available ? (row ?? emptyContent) : null
   // The video's live state, sent with a tick or "Finish course" from a video lesson.
   const live = lesson.kind === 'video' ? () => videoRef.current?.snapshot() ?? null : undefined
   const curriculum = { slug, sections: outline.sections, currentLessonId: lessonId }
@@ -68,7 +72,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
             <LessonBody
               {...lessonProps}
               content={content}
-              next={byId(detail.next_lesson_id)}
+              next={next}
               userId={userId}
               videoRef={videoRef}
               playerRef={playerRef}
@@ -78,13 +82,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
             />
             {/* A quiz completes by being passed, never by a tick. */}
             {lesson.kind === 'text' ? completeControl : null}
-            <LessonNavigation
-              {...lessonProps}
-              prev={byId(detail.prev_lesson_id)}
-              next={byId(detail.next_lesson_id)}
-              live={live}
-              finishMoment={finishMoment}
-            />
+            <LessonNavigation {...lessonProps} prev={prev} next={next} live={live} finishMoment={finishMoment} />
             {content ? (
               <LessonDiscussion
                 slug={slug}
@@ -100,4 +98,18 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
       </div>
     </PreviewModeContext.Provider>
   )
+}
+
+/**
+ * An open lesson's content row (null: none), undefined while it is asked. The loader has it for a lesson open when the
+ * page came; one that opens while on screen (its outline refreshed) asks now. A first ask that fails goes to the
+ * route's error view, with its "Try again".
+ */
+function useLessonContent(lessonId: string, open: boolean) {
+  const { data } = useQuery({
+    ...learnQueries.content(lessonId),
+    enabled: open,
+    throwOnError: (_error, query) => query.state.data === undefined,
+  })
+  return data
 }

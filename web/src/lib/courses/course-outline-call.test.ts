@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { earlyKey, earlyRequests } from '@/lib/early-requests'
 import { leaveEarlyAnswers, spiedClient } from '@/testing/early-answers'
 import { outlineFixture } from '@/testing/outline-fixture'
-import { getCourseOutline } from './courses.api'
+import { getCourseOutline } from './course-outline-call'
 
 const outline = outlineFixture()
 const key = earlyKey('course_outline', { slug: 'sql-basics' })
