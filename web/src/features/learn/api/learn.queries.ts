@@ -22,8 +22,13 @@ export const learnKeys = {
 }
 
 export const learnQueries = {
-  content: (lessonId: string) =>
-    queryOptions({ queryKey: learnKeys.content(lessonId), queryFn: () => getLessonContent(supabase, lessonId) }),
+  /** With fresh (a member's learner preview, opened to check the latest edits, like its outline), always asked again. */
+  content: (lessonId: string, fresh = false) =>
+    queryOptions({
+      queryKey: learnKeys.content(lessonId),
+      queryFn: () => getLessonContent(supabase, lessonId),
+      ...(fresh && { staleTime: 0 }),
+    }),
   /**
    * Signed URLs for these paths. With `early` (see startEarlyMedia), the answer of the request made beside the outline
    * is used when it signed the same paths; otherwise (it failed, or the paths changed meanwhile) they are signed now.

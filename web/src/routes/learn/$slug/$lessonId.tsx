@@ -29,7 +29,7 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     const outlineQuery = courseOutlineQuery(params.slug, deps.preview)
     const cached = queryClient.getQueryData(outlineQuery.queryKey)
     if (!cached || lessonsInOrder(cached).find((l) => l.id === params.lessonId)?.available !== false) {
-      void queryClient.prefetchQuery(learnQueries.content(params.lessonId))
+      void queryClient.prefetchQuery(learnQueries.content(params.lessonId, deps.preview))
     }
     const outline = await queryClient.ensureQueryData(outlineQuery).catch((error: unknown) => {
       // 22P02: Postgres refused the id as a uuid (a check here and one there, should the two ever differ).
@@ -48,7 +48,8 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     // A locked lesson keeps no content in the cache: the answer asked beside the outline is empty for a learner, and
     // would show a previewing member what the learner cannot open. Once it opens, the player asks again.
     let content = null
-    if (lesson.available) content = await queryClient.ensureQueryData(learnQueries.content(params.lessonId))
+    if (lesson.available)
+      content = await queryClient.ensureQueryData(learnQueries.content(params.lessonId, deps.preview))
     else queryClient.removeQueries({ queryKey: learnKeys.content(params.lessonId), exact: true })
     preloadLessonPart(lesson)
     preloadViewerBar(viewerMode(outline))

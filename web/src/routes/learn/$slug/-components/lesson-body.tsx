@@ -8,7 +8,7 @@ import { lazyRetrying } from '@/components/lazy-retrying'
 import { LockedLesson } from '@/features/learn/components/locked-lesson'
 import { VideoLesson, type VideoLessonHandle, type VideoPlayerHandle } from '@/features/learn/components/video-lesson'
 import { LoadingBlocks } from '@/components/loading-blocks'
-import type { CourseOutline, OutlineLesson } from '@/lib/courses/course-outline.schema'
+import type { CourseOutline, LessonContent, OutlineLesson } from '@/lib/courses/course-outline.schema'
 import type { ViewerMode } from '@/lib/courses/viewer-mode'
 import { loadQuizLesson, loadTextLesson, loadVideoChecks } from './lesson-parts'
 
@@ -23,8 +23,6 @@ const QuizLesson = lazyRetrying(
   <LoadingBlocks label="Loading the quiz" blocks={['h-8 w-2/3', 'h-24 w-full']} />,
 )
 const VideoChecks = lazyRetrying(() => loadVideoChecks().then((m) => m.VideoChecks))
-
-type LessonContent = NonNullable<NonNullable<CourseOutline['lesson']>['content']>
 
 export interface LessonBodyProps {
   slug: string

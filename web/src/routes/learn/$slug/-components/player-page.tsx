@@ -43,7 +43,7 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
   const lesson = lessons[index] ?? null
   const canSave = canTrackProgress(outline) && Boolean(lesson?.available)
   useMarkOpened({ lesson, canSave })
-  const row = useLessonContent(lessonId, Boolean(lesson?.available))
+  const row = useLessonContent(lessonId, Boolean(lesson?.available), preview)
 
   if (!lesson) return <LessonNotFound />
   if (lesson.available && row === undefined) return <PlayerLoading />
@@ -105,9 +105,9 @@ export function PlayerPage({ slug, lessonId, preview }: { slug: string; lessonId
  * page came; one that opens while on screen (its outline refreshed) asks now. A first ask that fails goes to the
  * route's error view, with its "Try again".
  */
-function useLessonContent(lessonId: string, open: boolean) {
+function useLessonContent(lessonId: string, open: boolean, preview: boolean) {
   const { data } = useQuery({
-    ...learnQueries.content(lessonId),
+    ...learnQueries.content(lessonId, preview),
     enabled: open,
     throwOnError: (_error, query) => query.state.data === undefined,
   })
