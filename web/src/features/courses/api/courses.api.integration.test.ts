@@ -1,50 +1,25 @@
 // Integration: the course reads and enroll against the running stack (SUMMIT_TEST_API_URL) and its demo courses,
 // through supabase-js, as a visitor and as a fresh learner. Skipped when no stack is running.
-import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '@/lib/database.types'
 import type { SupabaseClient } from '@/lib/supabase'
-import { apiUrl, publishableKey, secretKey } from '@/testing/stack'
+import { apiUrl, deleteTestUser, signedInTestUser, stackClient } from '@/testing/stack'
 import { toCatalogQuery } from '../schemas/catalog-search.schema'
 import { getCourseOutline } from '@/lib/courses/course-outline-call'
 import { listCatalogLanguages, listCourses, listFeaturedCourses } from './courses.api'
 import { enroll, EnrollError } from './enroll.api'
 import { listMyCourses } from './my-courses.api'
 
-const password = 'a-long-test-password'
-
-function newClient(): SupabaseClient {
-  return createClient<Database>(apiUrl!, publishableKey, {
-    // A storage key per client: several signed-in clients share this test's one (jsdom) window.
-    auth: { persistSession: false, autoRefreshToken: false, storageKey: `test-${crypto.randomUUID()}` },
-  }) as SupabaseClient
-}
-
 describe.skipIf(!apiUrl)('courses api on the running stack', () => {
-  const visitor = apiUrl ? newClient() : (undefined as never)
+  const visitor = apiUrl ? stackClient() : (undefined as never)
   let learner: SupabaseClient
   let learnerId: string
 
   beforeAll(async () => {
-    const email = `catalog-${crypto.randomUUID()}@example.com`
-    const created = await fetch(`${apiUrl}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, email_confirm: true }),
-    })
-    expect(created.status, await created.clone().text()).toBe(200)
-    learnerId = ((await created.json()) as { id: string }).id
-    learner = newClient()
-    const { error } = await learner.auth.signInWithPassword({ email, password })
-    expect(error).toBeNull()
+    ;({ id: learnerId, client: learner } = await signedInTestUser('catalog'))
   })
 
   afterAll(async () => {
-    if (!learnerId) return
-    await fetch(`${apiUrl}/auth/v1/admin/users/${learnerId}`, {
-      method: 'DELETE',
-      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}` },
-    })
+    if (learnerId) await deleteTestUser(learnerId)
   })
 
   it('lists published public courses with an exact count and never the draft', async () => {
@@ -125,7 +100,7 @@ describe.skipIf(!apiUrl)('courses api on the running stack', () => {
   })
 
   it("previews a course as a new learner for the school's staff only, through the Data API", async () => {
-    const staff = newClient()
+    const staff = stackClient()
     const { error } = await staff.auth.signInWithPassword({ email: 'instructor@example.com', password: 'summit-demo' })
     expect(error).toBeNull()
     const preview = await getCourseOutline(staff, 'sql-for-product-people', true)

@@ -1,26 +1,17 @@
 // Integration: the player's content read against the running stack (SUMMIT_TEST_API_URL) and its demo courses,
-// through supabase-js, as a visitor and as a fresh learner of the sequential course (its sequence and release locks). The content comes back exactly where the outline opens
-// the lesson (and the lesson has a content row): the policy on `lesson_contents` and the outline's lock rule agree.
-// Skipped when no stack is running.
-import { createClient } from '@supabase/supabase-js'
+// through supabase-js, as a visitor and as a fresh learner of the sequential course (its sequence and release locks).
+// The content comes back exactly where the outline opens the lesson (and the lesson has a content row): the policy on
+// `lesson_contents` and the outline's lock rule agree. Skipped when no stack is running.
 import { afterAll, describe, expect, it } from 'vitest'
 import { getCourseOutline } from '@/lib/courses/course-outline-call'
 import { lessonsInOrder } from '@/lib/courses/lessons'
-import type { Database } from '@/lib/database.types'
 import type { SupabaseClient } from '@/lib/supabase'
-import { apiUrl, publishableKey, secretKey } from '@/testing/stack'
+import { apiUrl, deleteTestUser, secretKey, signedInTestUser, stackClient } from '@/testing/stack'
 import { getLessonContent } from './learn.api'
 
 const openCourse = 'web-accessibility-basics'
 // Sequential, a section released later, enrolled with its access code (supabase/seed.sql).
 const sequentialCourse = { slug: 'sql-for-product-people', code: 'QUERY234' }
-const password = 'a-long-test-password'
-
-function newClient(key = publishableKey): SupabaseClient {
-  return createClient<Database>(apiUrl!, key, {
-    auth: { persistSession: false, autoRefreshToken: false, storageKey: `test-${crypto.randomUUID()}` },
-  }) as SupabaseClient
-}
 
 /**
  * Each lesson of the course: whether the caller's outline opens it, and whether the caller read its content, beside
@@ -28,7 +19,7 @@ function newClient(key = publishableKey): SupabaseClient {
  */
 async function contentByLesson(client: SupabaseClient, slug: string) {
   const outline = await getCourseOutline(client, slug)
-  const { data, error } = await newClient(secretKey)
+  const { data, error } = await stackClient(secretKey)
     .from('lesson_contents')
     .select('lesson_id')
     .eq('course_id', outline.course.id)
@@ -48,30 +39,18 @@ describe.skipIf(!apiUrl)("the player's lesson content on the running stack", () 
   let learnerId: string
 
   afterAll(async () => {
-    if (!learnerId) return
-    await fetch(`${apiUrl}/auth/v1/admin/users/${learnerId}`, {
-      method: 'DELETE',
-      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}` },
-    })
+    if (learnerId) await deleteTestUser(learnerId)
   })
 
   it('gives a visitor the preview lessons only, as the outline opens them', async () => {
-    const lessons = await contentByLesson(newClient(), openCourse)
+    const lessons = await contentByLesson(stackClient(), openCourse)
     expect(lessons.some((l) => l.available && l.hasRow) && lessons.some((l) => !l.available && l.hasRow)).toBe(true)
     for (const lesson of lessons) expect(lesson.read, lesson.id).toBe(lesson.available && lesson.hasRow)
   })
 
   it('gives an enrolled learner every lesson the outline opens, and nothing it locks', async () => {
-    const email = `content-${crypto.randomUUID()}@example.com`
-    const created = await fetch(`${apiUrl}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, email_confirm: true }),
-    })
-    expect(created.status, await created.clone().text()).toBe(200)
-    learnerId = ((await created.json()) as { id: string }).id
-    const learner = newClient()
-    expect((await learner.auth.signInWithPassword({ email, password })).error).toBeNull()
+    const { id, client: learner } = await signedInTestUser('content')
+    learnerId = id
     expect((await learner.functions.invoke('enroll', { body: sequentialCourse })).error).toBeNull()
 
     const lessons = await contentByLesson(learner, sequentialCourse.slug)
@@ -82,6 +61,6 @@ describe.skipIf(!apiUrl)("the player's lesson content on the running stack", () 
   })
 
   it('reads an unknown lesson as no content', async () => {
-    await expect(getLessonContent(newClient(), 'e0000000-0000-4000-8000-00000000ffff')).resolves.toBeNull()
+    await expect(getLessonContent(stackClient(), 'e0000000-0000-4000-8000-00000000ffff')).resolves.toBeNull()
   })
 })
