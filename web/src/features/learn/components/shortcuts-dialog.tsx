@@ -1,6 +1,18 @@
 // The list of the player's keyboard shortcuts, opened by `?` or its button: a Radix dialog with a table of keys.
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
-import { SHORTCUTS } from '../lib/shortcuts'
+
+/** What the dialog lists, in order: the keys as shown and what they do (lib/shortcuts.ts maps the keys). */
+const SHORTCUTS: ReadonlyArray<{ keys: string[]; label: string }> = [
+  { keys: ['Space'], label: 'Play or pause' },
+  { keys: ['←'], label: 'Back 5 seconds' },
+  { keys: ['→'], label: 'Forward 5 seconds' },
+  { keys: ['f'], label: 'Full screen' },
+  { keys: ['c'], label: 'Captions on or off' },
+  { keys: ['m'], label: 'Mute or unmute' },
+  { keys: ['<'], label: 'Slower' },
+  { keys: ['>'], label: 'Faster' },
+  { keys: ['?'], label: 'Show these shortcuts' },
+]
 
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (

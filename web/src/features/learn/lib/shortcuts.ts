@@ -1,21 +1,9 @@
-// The player's keyboard shortcuts: which key does what, the list the `?` dialog shows, and when a key is left alone
-// (typing in a field, a modifier held, or a control that uses the key itself), so notes and questions stay typeable.
+// The player's keyboard shortcuts: which key does what, and when a key is left alone (typing in a field, a modifier
+// held, or a control that uses the key itself), so notes and questions stay typeable. The list the `?` dialog shows is
+// the dialog's own (components/shortcuts-dialog.tsx), loaded with it rather than with every lesson.
 
 export type ShortcutAction =
   'play-pause' | 'back' | 'forward' | 'fullscreen' | 'captions' | 'mute' | 'slower' | 'faster' | 'help'
-
-/** What the `?` dialog lists, in order: the keys as shown and what they do. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; label: string }> = [
-  { keys: ['Space'], label: 'Play or pause' },
-  { keys: ['←'], label: 'Back 5 seconds' },
-  { keys: ['→'], label: 'Forward 5 seconds' },
-  { keys: ['f'], label: 'Full screen' },
-  { keys: ['c'], label: 'Captions on or off' },
-  { keys: ['m'], label: 'Mute or unmute' },
-  { keys: ['<'], label: 'Slower' },
-  { keys: ['>'], label: 'Faster' },
-  { keys: ['?'], label: 'Show these shortcuts' },
-]
 
 export const SEEK_STEP_S = 5
 

@@ -24,18 +24,15 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     const { queryClient } = context
     // Beside the outline, not after it: see startEarlyMedia.
     const early = deps.preview ? undefined : startEarlyMedia(queryClient, params.slug, params.lessonId)
-    // The content beside the outline too, unless a cached outline already says the lesson is locked (a locked lesson's
-    // row is hidden from learners, and a member's preview must not show it either).
-    const outlineQuery = courseOutlineQuery(params.slug, deps.preview)
-    const cached = queryClient.getQueryData(outlineQuery.queryKey)
-    if (!cached || lessonsInOrder(cached).find((l) => l.id === params.lessonId)?.available !== false) {
-      void queryClient.prefetchQuery(learnQueries.content(params.lessonId, deps.preview))
-    }
-    const outline = await queryClient.ensureQueryData(outlineQuery).catch((error: unknown) => {
-      // 22P02: Postgres refused the id as a uuid (a check here and one there, should the two ever differ).
-      if (errorCode(error) === 'course_not_found' || errorCode(error) === '22P02') throw notFound()
-      throw error
-    })
+    // The content beside the outline too, whether or not the lesson turns out to be open (see below).
+    void queryClient.prefetchQuery(learnQueries.content(params.lessonId, deps.preview))
+    const outline = await queryClient
+      .ensureQueryData(courseOutlineQuery(params.slug, deps.preview))
+      .catch((error: unknown) => {
+        // 22P02: Postgres refused the id as a uuid (a check here and one there, should the two ever differ).
+        if (errorCode(error) === 'course_not_found' || errorCode(error) === '22P02') throw notFound()
+        throw error
+      })
     // Only the school's members can preview; anyone else gets the ordinary player, whose caches progress keeps fresh.
     if (deps.preview && !outline.viewer.as_learner) {
       throw redirect({ to: '/learn/$slug/$lessonId', params, search: {}, replace: true })
