@@ -19,6 +19,7 @@ select results_eq(
     'private.can_read_course_media(text)',   -- preview media of published courses
     'private.course_outline_rows(uuid,uuid,boolean,jsonb)', -- course_outline's sections, lessons and content
     'private.course_staff(uuid)',            -- instructor names on course pages
+    'private.is_published_preview(uuid)',    -- the content and video-check policies' preview lessons (a yes or no)
     'private.lesson_availability(uuid)',     -- preview vs enroll in the outline
     'private.lesson_availability(uuid,boolean)', -- the same rule as course_outline asks it (as_learner for members only)
     'private.school_staff(uuid)'             -- instructor names on the public school page (those course pages show)

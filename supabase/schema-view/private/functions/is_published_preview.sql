@@ -3,17 +3,20 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121070600_create_lesson_contents.sql
+--   supabase/migrations/20261201020000_published_preview_without_policies.sql
 
 CREATE OR REPLACE FUNCTION private.is_published_preview(target_lesson uuid)
  RETURNS boolean
- LANGUAGE sql
- STABLE
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
+begin
+  return exists (
     select 1 from public.lessons l join public.courses c on c.id = l.course_id
     where l.id = target_lesson and l.is_preview and c.status = 'published'
   );
+end;
 $function$;
 
 -- Comment
