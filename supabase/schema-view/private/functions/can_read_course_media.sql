@@ -3,14 +3,16 @@
 -- what is, not what changed. Do not edit; change it with a new migration.
 -- History (the migrations that create or change it):
 --   supabase/migrations/20261121080300_create_storage_policies.sql
+--   supabase/migrations/20261201020100_course_media_rule_keeps_its_plan.sql
 
 CREATE OR REPLACE FUNCTION private.can_read_course_media(object_name text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
+begin
+  return exists (
     select 1
     from public.lessons l
     join public.courses c on c.id = l.course_id
@@ -22,6 +24,7 @@ AS $function$
         or private.is_lesson_unlocked(l.id)
       )
   );
+end;
 $function$;
 
 -- Comment
