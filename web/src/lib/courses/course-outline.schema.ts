@@ -1,6 +1,7 @@
-// The JSON that `rpc('course_outline', { slug, lesson_id? })` returns, as a zod schema: the course page, the home
-// page and the player all read the outline through this parse, so a change in the RPC's shape fails loudly here.
-// zod/mini (functions instead of methods) because this parse is on every page's first load; full zod tree-shakes badly.
+// The JSON that `rpc('course_outline', { slug })` returns and a lesson's content row, as zod schemas: the course page,
+// the home page and the player all read the outline through this parse, so a change in the RPC's shape fails loudly
+// here. zod/mini (functions instead of methods) because this parse is on every page's first load; full zod tree-shakes
+// badly.
 import * as z from 'zod/mini'
 
 const timestamp = z.string()

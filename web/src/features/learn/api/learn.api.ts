@@ -1,7 +1,7 @@
 // The player's reads: the lesson's content (its `lesson_contents` row, beside the course's outline, which the player
 // shares with the course page: lib/courses/course-outline-call.ts), and short-lived signed URLs for the lesson's video
-// and captions in the private `course-media` bucket: signed by lesson id beside the outline (the `lesson-media`
-// function), or from the content's paths after it.
+// and captions in the private `course-media` bucket: signed by lesson id beside the outline and the content (the
+// `lesson-media` function), or from the content's paths after it.
 import { lessonContentSchema, type LessonContent } from '@/lib/courses/course-outline.schema'
 import { earlyAnswer, LESSON_CONTENT_COLUMNS } from '@/lib/early-requests'
 import { supabaseUrl, type SupabaseClient } from '@/lib/supabase'

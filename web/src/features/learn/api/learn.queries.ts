@@ -22,7 +22,7 @@ export const learnKeys = {
 }
 
 export const learnQueries = {
-  /** With fresh (a member's learner preview, opened to check the latest edits, like its outline), always asked again. */
+  /** With fresh (a member's learner preview, opened to check the latest edits, like its outline): asked every time. */
   content: (lessonId: string, fresh = false) =>
     queryOptions({
       queryKey: learnKeys.content(lessonId),

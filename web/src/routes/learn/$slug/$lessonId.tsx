@@ -1,8 +1,9 @@
 // /learn/$slug/$lessonId: the player. The course's outline (the course page's, often cached already) and this lesson's
-// content are asked side by side; opening the next lesson asks only for its content. Signed-out visitors reach only preview lessons (anything else sends them to sign in and back); unknown
-// courses and lessons are "not found"; locked lessons render their lock, never the content. `?preview=learner`
-// shows a member of the school the lesson as a learner who enrolls today sees it. A lesson id that is not a uuid is
-// "Lesson not found" at once, without asking the API (which would refuse it as malformed input).
+// content are asked side by side; opening the next lesson asks only for its content. Signed-out visitors reach only
+// preview lessons (anything else sends them to sign in and back); unknown courses and lessons are "not found"; locked
+// lessons render their lock, never the content. `?preview=learner` shows a member of the school the lesson as a
+// learner who enrolls today sees it. A lesson id that is not a uuid is "Lesson not found" at once, without asking the
+// API (which would refuse it as malformed input).
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { preloadViewerBar } from '@/features/courses/components/lazy-viewer-bars'
 import { learnKeys, learnQueries, startEarlyMedia } from '@/features/learn/api/learn.queries'
@@ -45,9 +46,11 @@ export const Route = createFileRoute('/learn/$slug/$lessonId')({
     // A locked lesson keeps no content in the cache: the answer asked beside the outline is empty for a learner, and
     // would show a previewing member what the learner cannot open. Once it opens, the player asks again.
     let content = null
-    if (lesson.available)
+    if (lesson.available) {
       content = await queryClient.ensureQueryData(learnQueries.content(params.lessonId, deps.preview))
-    else queryClient.removeQueries({ queryKey: learnKeys.content(params.lessonId), exact: true })
+    } else {
+      queryClient.removeQueries({ queryKey: learnKeys.content(params.lessonId), exact: true })
+    }
     preloadLessonPart(lesson)
     preloadViewerBar(viewerMode(outline))
     // The video's URLs now rather than after the page renders (from the early answer when it has them): the player
