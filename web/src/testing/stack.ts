@@ -24,7 +24,7 @@ export async function signedInTestUser(prefix: string): Promise<{ id: string; cl
   const password = 'a-long-test-password'
   const created = await fetch(`${apiUrl}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+    headers: { apikey: secretKey, authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, email_confirm: true }),
   })
   if (created.status !== 200) throw new Error(`creating ${email}: ${created.status} ${await created.text()}`)
