@@ -1,5 +1,5 @@
 // The strength meter under a new-password field: four bars and a word, and while the password cannot be
-// used, the sentence saying why. The words sit in a polite live region, so a screen reader hears the
+// used, the sentence saying why. Its space is kept from the start (see below). The words sit in a polite live region, so a screen reader hears the
 // level change as the user types (not every keystroke: only when the text changes).
 import { cn } from '@/lib/cn'
 import type { PasswordVerdict, StrengthLevel } from './password-rules'
@@ -19,22 +19,22 @@ interface PasswordStrengthMeterProps {
 }
 
 export function PasswordStrengthMeter({ verdict, id, className }: PasswordStrengthMeterProps) {
+  // The bars and a line for the word are there before the first verdict (grey, empty), so that verdict, which arrives
+  // once the checker has loaded and run, does not push the button below it down under the pointer.
   return (
     <div id={id} className={cn('flex flex-col gap-1.5', className)} data-testid="password-strength">
-      {verdict ? (
-        <div aria-hidden="true" className="grid grid-cols-4 gap-1">
-          {[1, 2, 3, 4].map((bar) => (
-            <span
-              key={bar}
-              className={cn(
-                'h-1.5 rounded-full',
-                bar <= filled[verdict.level] ? colours[verdict.level] : 'bg-slate-200',
-              )}
-            />
-          ))}
-        </div>
-      ) : null}
-      <p aria-live="polite" className="text-sm text-slate-700">
+      <div aria-hidden="true" className="grid grid-cols-4 gap-1">
+        {[1, 2, 3, 4].map((bar) => (
+          <span
+            key={bar}
+            className={cn(
+              'h-1.5 rounded-full',
+              verdict && bar <= filled[verdict.level] ? colours[verdict.level] : 'bg-slate-200',
+            )}
+          />
+        ))}
+      </div>
+      <p aria-live="polite" className="min-h-5 text-sm text-slate-700">
         {verdict ? (
           <>
             <span className="font-medium">Strength: {verdict.label}.</span>
