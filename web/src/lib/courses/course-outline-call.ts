@@ -7,31 +7,24 @@ import { supabase, type SupabaseClient } from '../supabase'
 import { courseKeys } from './course-keys'
 import { courseOutlineSchema, type CourseOutline } from './course-outline.schema'
 
-export interface CourseOutlineArgs {
-  slug: string
-  as_learner?: boolean
-}
-
-/** The outline's JSON; PostgREST's error is thrown, from the early answer or the API alike. */
-export async function callCourseOutline(client: SupabaseClient, args: CourseOutlineArgs): Promise<unknown> {
-  const early = await earlyRpc(client, 'course_outline', { ...args })
-  if (early !== null) return early
-  const { data, error } = await client.rpc('course_outline', args)
-  if (error) throw error
-  return data
-}
-
 /**
  * Everything the course page and the player show of a course, for the caller (locks, progress, enrollment) in one
  * request. With asLearner, a member of the course's school gets it as a learner who enrolled today would (the database
- * ignores it for others).
+ * ignores it for others). PostgREST's error is thrown, from the early answer or the API alike.
  */
 export async function getCourseOutline(
   client: SupabaseClient,
   slug: string,
   asLearner = false,
 ): Promise<CourseOutline> {
-  return courseOutlineSchema.parse(await callCourseOutline(client, asLearner ? { slug, as_learner: true } : { slug }))
+  const args = asLearner ? { slug, as_learner: true } : { slug }
+  let answer = await earlyRpc(client, 'course_outline', args)
+  if (answer === null) {
+    const { data, error } = await client.rpc('course_outline', args)
+    if (error) throw error
+    answer = data
+  }
+  return courseOutlineSchema.parse(answer)
 }
 
 /**
