@@ -1,6 +1,7 @@
 // Live sync within Realtime's limits: a browser's tabs share one Realtime socket (the tab holding it relays to the
 // others, and the next tab takes it over when it closes), a tick made on another device reaches every tab, and with
-// Realtime unreachable the player says quietly that live updates are paused, then catches up when focused again.
+// Realtime unreachable the player says quietly that live updates are paused, then catches up when focused again; the
+// course page says it at the bottom of the screen, over the page, so the outline does not move under the pointer.
 import { expect, test, type Page } from '@playwright/test'
 import { createConfirmedUser, expectNoSeriousViolations, signIn, type TestUser } from './support'
 import { enrollAs } from './support/enrollment'
@@ -81,5 +82,37 @@ test('with Realtime unreachable the player says live updates are paused, and cat
   await fromAnotherDevice(user, true)
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await expect(tick(page)).toBeChecked({ timeout: 15_000 })
+  await context.close()
+})
+
+test('with Realtime unreachable the course page says so at the bottom of the screen, without moving the outline', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const user = await createConfirmedUser()
+  await enrollAs(user, { slug })
+  const context = await browser.newContext()
+  await context.routeWebSocket(/\/realtime\/v1\//, () => {})
+  const page = await context.newPage()
+  await signIn(page, user.email, user.password, `/courses/${slug}`)
+  await expect(page.getByText(/^0 of \d+ lessons completed$/)).toBeVisible({ timeout: 30_000 })
+  const first = page.getByRole('region', { name: 'Course content' }).getByRole('checkbox').first()
+  const before = await first.boundingBox()
+
+  const note = page.getByRole('status').getByText('Live updates paused.')
+  // A join times out after 10 s; on a loaded machine the page itself may take as long.
+  await expect(note).toBeVisible({ timeout: 45_000 })
+  await expect(page.locator('[data-progress-sync="paused"]')).toBeAttached()
+  // The note is over the page, at the bottom of the screen: the outline stayed where the learner saw it.
+  expect(await first.boundingBox()).toEqual(before)
+  const box = (await note.boundingBox())!
+  expect(box.y + box.height).toBeGreaterThan(page.viewportSize()!.height - 120)
+  await expectNoSeriousViolations(page)
+
+  // Ticking still saves.
+  await first.click()
+  await expect(first).toBeChecked({ timeout: 20_000 })
+  await page.reload()
+  await expect(page.getByText(/^1 of \d+ lessons completed$/)).toBeVisible({ timeout: 30_000 })
   await context.close()
 })

@@ -3,6 +3,7 @@
 // And, quietly, when live updates from the learner's other tabs and devices are paused (the Realtime channel was
 // refused or closed): what they do elsewhere shows when this tab is next focused, and live again once it rejoins.
 import { CloudOff, PauseCircle } from 'lucide-react'
+import { cn } from '@/lib/cn'
 import type { OutboxState } from '../lib/progress-outbox'
 import type { ProgressSyncStatus } from '../use-progress-sync'
 
@@ -33,9 +34,9 @@ export function SyncStatus({
 }
 
 /** The quiet note: progress is still saved; only the live view of other tabs and devices waits. */
-export function LivePaused() {
+export function LivePaused({ className }: { className?: string }) {
   return (
-    <p className="flex items-start gap-2 text-slate-600" data-live-updates="paused">
+    <p className={cn('flex items-start gap-2 text-slate-600', className)} data-live-updates="paused">
       <PauseCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         Live updates paused. Your progress is saved; changes from your other devices show when you come back here.
