@@ -2,7 +2,8 @@
 // its way (src/boot.ts): the app takes those answers instead of asking again. Checked with the app's entry chunk held
 // back for a second and a half, so an answer the page uses can only have been asked by the boot script: a visitor's
 // course page, an enrolled learner's (the request carries their token, the page their progress), and a video
-// lesson's outline, content and media. Runs against the production build `npm test` serves, which carries the script.
+// lesson's outline, content and media; and a video lesson's first bytes, fetched early into the HTTP cache, are what
+// the player's video reads. Runs against the production build `npm test` serves, which carries the script.
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { createConfirmedUser, signIn } from './support'
 import { enrollAs } from './support/enrollment'
@@ -78,4 +79,38 @@ test('a video lesson’s outline, content and media are asked early, once each, 
   for (const call of seen.calls) expect(call.at).toBeLessThan(seen.entryReleased!)
   // Taken by the page: nothing is left waiting.
   expect(await page.evaluate(() => Object.keys(window.__summitEarly?.answers ?? {}))).toEqual([])
+})
+
+test('a video lesson’s first bytes are fetched early, and the player’s video reads them from the browser’s cache', async ({
+  page,
+  context,
+}) => {
+  // Playwright's own routing turns the HTTP cache off, so the entry chunk is held back through DevTools instead.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/assets/index-*.js' }] })
+  cdp.on('Fetch.requestPaused', ({ requestId }) => {
+    setTimeout(() => void cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined), 1500)
+  })
+  const video: { id: string; type: string | undefined; range: string | undefined }[] = []
+  const fromCache = new Set<string>()
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type }) => {
+    if (/\/video\.webm\?token=/.test(request.url)) video.push({ id: requestId, type, range: request.headers.Range })
+  })
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId))
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    if (response.fromDiskCache) fromCache.add(requestId)
+  })
+
+  await page.goto(`/learn/${slug}/${previewVideo}`)
+  // Its first frame is there (HAVE_CURRENT_DATA or more).
+  await expect
+    .poll(() => page.locator('video').evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2)
+  const early = video.filter((request) => request.type === 'Fetch')
+  const player = video.filter((request) => request.type === 'Media')
+  expect(early.map((request) => request.range)).toEqual(['bytes=0-131071'])
+  expect(fromCache.has(early[0]!.id)).toBe(false)
+  expect(player.length).toBeGreaterThan(0)
+  expect(fromCache.has(player[0]!.id), 'the player’s first request for the video came from the cache').toBe(true)
 })

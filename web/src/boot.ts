@@ -1,10 +1,18 @@
 // index.html's boot script (inlined by vite-plugins/early-requests.ts, and built on its own: nothing of the app's
 // client in it): asks the first requests of the page at this address (see lib/early-requests.ts) as soon as the
 // HTML arrives, instead of once the app's code has downloaded and run, and on the course page hints the cover the
-// outline names, the page's largest paint, so it downloads beside the app's code. On every page it also loads Intl's
-// locale data while that code downloads (lib/format/warm-intl.ts).
+// outline names, the page's largest paint, so it downloads beside the app's code; on a video lesson it fetches the
+// video's first bytes into the HTTP cache, for the player's first frame. On every page it also loads Intl's locale
+// data while that code downloads (lib/format/warm-intl.ts).
 import { coverSourcesAt, hintCover } from '@/features/courses/lib/cover-url'
-import { earlyRequests, storedAccessToken, type EarlyAnswer, type EarlyAnswers } from '@/lib/early-requests'
+import {
+  earlyRequests,
+  storedAccessToken,
+  videoToWarm,
+  WARM_VIDEO_BYTES,
+  type EarlyAnswer,
+  type EarlyAnswers,
+} from '@/lib/early-requests'
 import { warmIntlAfterFirstFrame } from '@/lib/format/warm-intl'
 import { publicUrl } from '@/lib/lazy-storage'
 import { apiBase, authStorageKey, keyAsBearer, supabasePublishableKey } from '@/lib/supabase-env'
@@ -35,7 +43,21 @@ function start(): void {
       .catch(() => null)
   }
   window.__summitEarly = early
-  for (const request of requests) if (request.hintsCover) void early.answers[request.key]?.then(hintCourseCover)
+  for (const request of requests) {
+    const answer = early.answers[request.key]
+    if (request.hintsCover) void answer?.then(hintCourseCover)
+    if (request.warmsVideo) void answer?.then(warmVideo)
+  }
+}
+
+/** The first bytes of the lesson's video, into the HTTP cache the player's <video> reads them from (videoToWarm). */
+function warmVideo(media: EarlyAnswer | null): void {
+  const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData === true
+  const url = videoToWarm(media, saveData)
+  if (!url) return
+  void fetch(new URL(url, apiBase), { headers: { Range: `bytes=0-${WARM_VIDEO_BYTES - 1}` } })
+    .then((response) => response.arrayBuffer())
+    .catch(() => null)
 }
 
 /** The course page's cover, as its loader would hint it (preloadCover, with a card's sizes). */

@@ -11,6 +11,7 @@ import {
   noteWriteForEarlyAnswers,
   storedAccessToken,
   takeEarlyAnswer,
+  videoToWarm,
 } from './early-requests'
 import { leaveEarlyAnswers } from '@/testing/early-answers'
 
@@ -47,6 +48,8 @@ describe('earlyRequests', () => {
     ])
     expect(requests[0]!.key).toBe(earlyRequests('/courses/sql-basics', '')[0]!.key)
     expect(requests.some((r) => r.hintsCover)).toBe(false)
+    // The media answer names the video whose first bytes the boot script fetches.
+    expect(requests.map((r) => r.warmsVideo === true)).toEqual([false, false, true])
   })
 
   it('decodes the slug as the router does, and asks nothing for an address it cannot decode', () => {
@@ -62,6 +65,23 @@ describe('earlyRequests', () => {
     for (const path of ['/', '/courses', '/courses/', '/stats', '/courses/sql-basics/extra']) {
       expect(earlyRequests(path, '')).toEqual([])
     }
+  })
+})
+
+describe('videoToWarm', () => {
+  const signed = '/storage/v1/object/sign/course-media/c/l/video.webm?token=t'
+  const media = { ok: true, body: { video_url: signed, captions_url: null } }
+
+  it("is the video's signed URL from a lesson-media answer", () => {
+    expect(videoToWarm(media, false)).toBe(signed)
+  })
+
+  it('is null for a refusal, no answer, a lesson without a video, or a browser asking to save data', () => {
+    expect(videoToWarm({ ok: false, body: { code: 'lesson_locked' } }, false)).toBeNull()
+    expect(videoToWarm(null, false)).toBeNull()
+    expect(videoToWarm({ ok: true, body: { video_url: null } }, false)).toBeNull()
+    expect(videoToWarm({ ok: true, body: null }, false)).toBeNull()
+    expect(videoToWarm(media, true)).toBeNull()
   })
 })
 

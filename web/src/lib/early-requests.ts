@@ -18,6 +18,8 @@ export interface EarlyRequest {
   body?: Record<string, string>
   /** The course page's outline: its answer names the cover, the page's largest paint, which the boot script hints. */
   hintsCover?: boolean
+  /** A lesson's media: its answer names the video, whose first frame is the player's largest paint (videoToWarm). */
+  warmsVideo?: boolean
 }
 
 /** An API's answer: whether it was a success, and its JSON body. */
@@ -92,10 +94,29 @@ export function earlyRequests(pathname: string, search: string): EarlyRequest[] 
         service: 'functions',
         path: 'functions/v1/lesson-media',
         body: { lesson_id: lessonId },
+        warmsVideo: true,
       },
     ]
   }
   return []
+}
+
+/**
+ * The first bytes of a lesson's video, which the boot script fetches as soon as the media answer names it: on a slow
+ * phone the player's <video> asked for them only once the app's code had arrived and rendered the page, and its first
+ * frame, the page's largest paint, came a round trip and a download after that. Fetched into the browser's HTTP cache
+ * (the storage answer carries a validator and an expiry), they are what the player's own request for the video's start
+ * is answered from; the rest of a long video comes from the network as it plays. A bounded range, about what a
+ * browser loads for a video's first frame (the player asks preload="metadata"), so the download shares a slow
+ * connection with the app's code only briefly; nothing for a reader whose browser asks to save data.
+ */
+export const WARM_VIDEO_BYTES = 128 * 1024
+
+/** The signed URL of the video to warm, from the lesson-media answer (relative to the project URL), or null. */
+export function videoToWarm(answer: EarlyAnswer | null, saveData: boolean): string | null {
+  if (!answer?.ok || saveData) return null
+  const url = (answer.body as { video_url?: unknown } | null)?.video_url
+  return typeof url === 'string' && url !== '' ? url : null
 }
 
 function safeDecode(segment: string): string | null {
