@@ -2,7 +2,7 @@
 // others, and the next tab takes it over when it closes), a tick made on another device reaches every tab, and with
 // Realtime unreachable the player says quietly that live updates are paused, then catches up when focused again; the
 // course page says it at the bottom of the screen, over the page, so the outline does not move under the pointer.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { createConfirmedUser, expectNoSeriousViolations, signIn, type TestUser } from './support'
 import { enrollAs } from './support/enrollment'
 import { learnerClient } from './support/learner-client'
@@ -21,6 +21,18 @@ async function fromAnotherDevice(user: TestUser, completed: boolean) {
   if (error) throw new Error(`save_progress failed: ${error.message}`)
   // This device's session only: a global sign-out would end the browser's session too.
   await client.auth.signOut({ scope: 'local' })
+}
+
+/** A new enrolled learner signed in at `path` in a browser context whose Realtime socket opens but never answers. */
+async function enrolledWithoutRealtime(browser: Browser, path: string) {
+  const user = await createConfirmedUser()
+  await enrollAs(user, { slug })
+  const context = await browser.newContext()
+  // Every join times out.
+  await context.routeWebSocket(/\/realtime\/v1\//, () => {})
+  const page = await context.newPage()
+  await signIn(page, user.email, user.password, path)
+  return { user, context, page }
 }
 
 /** Counts the Realtime sockets a page opens (the dev server's own socket is not one). */
@@ -63,13 +75,7 @@ test('with Realtime unreachable the player says live updates are paused, and cat
   browser,
 }) => {
   test.setTimeout(180_000)
-  const user = await createConfirmedUser()
-  await enrollAs(user, { slug })
-  const context = await browser.newContext()
-  // The socket opens but nothing answers it: every join times out.
-  await context.routeWebSocket(/\/realtime\/v1\//, () => {})
-  const page = await context.newPage()
-  await signIn(page, user.email, user.password, lessonUrl)
+  const { user, context, page } = await enrolledWithoutRealtime(browser, lessonUrl)
   await expect(tick(page)).not.toBeChecked({ timeout: 30_000 })
 
   const note = page.getByRole('status').getByText('Live updates paused.')
@@ -89,12 +95,7 @@ test('with Realtime unreachable the course page says so at the bottom of the scr
   browser,
 }) => {
   test.setTimeout(180_000)
-  const user = await createConfirmedUser()
-  await enrollAs(user, { slug })
-  const context = await browser.newContext()
-  await context.routeWebSocket(/\/realtime\/v1\//, () => {})
-  const page = await context.newPage()
-  await signIn(page, user.email, user.password, `/courses/${slug}`)
+  const { context, page } = await enrolledWithoutRealtime(browser, `/courses/${slug}`)
   await expect(page.getByText(/^0 of \d+ lessons completed$/)).toBeVisible({ timeout: 30_000 })
   const first = page.getByRole('region', { name: 'Course content' }).getByRole('checkbox').first()
   const before = await first.boundingBox()
