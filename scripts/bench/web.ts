@@ -158,9 +158,11 @@ try {
         `  ${label.padEnd(16)}  LCP ${median(lcps).toFixed(0).padStart(5)} ms (target 2500; min ${Math.min(...lcps).toFixed(0)}, ` +
           `max ${Math.max(...lcps).toFixed(0)}; ${element})`,
       )
+      const firstFrames = visits.flatMap((v) => (v.firstFrameMs === null ? [] : [v.firstFrameMs]))
       out(
         `  ${''.padEnd(16)}  skeleton ${median(skeletons).toFixed(0).padStart(5)} ms (target 1000), ` +
-          `${name === 'course' ? 'usable' : 'playable'} ${ready.toFixed(0)} ms`,
+          `${name === 'course' ? 'usable' : 'playable'} ${ready.toFixed(0)} ms` +
+          (firstFrames.length === visits.length ? `, video's first frame ${median(firstFrames).toFixed(0)} ms` : ''),
       )
     }
   }
