@@ -2,8 +2,8 @@
 // and the network throttled through Chromium's DevTools protocol: the course page until usable, or a free preview
 // lesson until its video can play. Records the scripts loaded (gzip) and the API requests, with their timing, to
 // count sequential round trips; the Largest Contentful Paint (the browser's own PerformanceObserver entries), the
-// first frame a skeleton was on screen (the boot placeholder of index.html or a route's pending view) and the first
-// frame a video had its first picture.
+// first frame a skeleton was on screen (the boot placeholder of index.html or a route's pending view) and when a
+// video first had its picture.
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from '@playwright/test'
 
@@ -35,9 +35,9 @@ export interface Visit {
   /** The first frame a skeleton (grey placeholder blocks) was in the page, ms since navigation start. */
   skeletonMs: number | null
   /**
-   * The first frame a page's video had its first picture (`readyState` ≥ HAVE_CURRENT_DATA), ms since navigation
-   * start; null without a video. The player's LCP is that picture, but a frame painted after the page went quiet is
-   * not always the last LCP entry the visit reads, so it is measured here too.
+   * When a page's video first had its picture (`loadeddata`: `readyState` reached HAVE_CURRENT_DATA), ms since
+   * navigation start; null without a video. The player's LCP is that picture, but a frame painted after the page went
+   * quiet is not always the last LCP entry the visit reads, so it is measured here too.
    */
   firstFrameMs: number | null
 }
@@ -60,9 +60,10 @@ const paintProbe = `(() => {
   const skeleton = () => { if (document.querySelector('.boot-block, [aria-hidden="true"].animate-pulse'))
     window.__benchSkeletonAt = performance.now(); else requestAnimationFrame(skeleton) }
   requestAnimationFrame(skeleton)
-  const firstFrame = () => { if ((document.querySelector('video')?.readyState ?? 0) >= 2)
-    window.__benchFirstFrameAt = performance.now(); else requestAnimationFrame(firstFrame) }
-  requestAnimationFrame(firstFrame)
+  // A media element's loadeddata (not bubbling, so caught on the way down) marks its first HAVE_CURRENT_DATA: no work
+  // each frame on a page that has no video.
+  document.addEventListener('loadeddata', () => { window.__benchFirstFrameAt = performance.now() },
+    { capture: true, once: true })
 })()`
 
 export const sum = (scripts: [string, number][]) => scripts.reduce((total, [, bytes]) => total + bytes, 0)
