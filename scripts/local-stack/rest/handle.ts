@@ -31,6 +31,9 @@ export interface HandlerDeps {
   onInternalError: (error: unknown) => void
 }
 
+const methodsWithBody = new Set(['POST', 'PATCH', 'PUT'])
+const noBody = Buffer.alloc(0)
+
 export async function handleRest(
   deps: HandlerDeps,
   req: IncomingMessage,
@@ -45,7 +48,7 @@ export async function handleRest(
     const cache = deps.cache()
     if (!cache) throw apiErrors.noSchemaCache()
     const ctx = parseContext(req, path, caller, cache, deps.settings)
-    const body = ['POST', 'PATCH', 'PUT'].includes(ctx.method) ? await readBody(req) : Buffer.alloc(0)
+    const body = methodsWithBody.has(ctx.method) ? await readBody(req) : noBody
     const plan = planAction(ctx, parseTarget(ctx.path), body)
     send(res, await respond(deps, ctx, plan, req.headers.host), head)
   } catch (error) {

@@ -7,15 +7,22 @@ import { headerText } from './response.ts'
 
 /** Preference-Applied for the preferences an action honoured. */
 export function preferenceApplied(ctx: RequestContext, honoured: Partial<Preferences>): Record<string, string> {
-  const tz =
-    ctx.prefs.timezone !== undefined && ctx.cache.timezones.has(ctx.prefs.timezone) ? ctx.prefs.timezone : undefined
-  const value = appliedPreferences({
+  const value = preferenceAppliedValue(ctx, honoured)
+  return value === undefined ? {} : { 'Preference-Applied': value }
+}
+
+/** The Preference-Applied value: what the action honoured, with tx, handling and a known timezone from the request. */
+export function preferenceAppliedValue(ctx: RequestContext, honoured: Partial<Preferences>): string | undefined {
+  const { tx, handling, timezone } = ctx.prefs
+  const tz = timezone !== undefined && ctx.cache.timezones.has(timezone) ? timezone : undefined
+  // Most requests carry none of the three: the honoured preferences alone, with no object built.
+  if (!tx && !handling && !tz) return appliedPreferences(honoured)
+  return appliedPreferences({
     ...honoured,
-    ...(ctx.prefs.tx ? { tx: ctx.prefs.tx } : {}),
-    ...(ctx.prefs.handling ? { handling: ctx.prefs.handling } : {}),
+    ...(tx ? { tx } : {}),
+    ...(handling ? { handling } : {}),
     ...(tz ? { timezone: tz } : {}),
   })
-  return value === undefined ? {} : { 'Preference-Applied': value }
 }
 
 export function profileHeader(ctx: RequestContext): Record<string, string> {

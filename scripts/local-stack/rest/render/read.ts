@@ -5,10 +5,14 @@ import type { RunResult } from '../execute/transaction.ts'
 import { singularCheck } from '../plan/range.ts'
 import type { ReadAction } from '../plan/read-action.ts'
 import type { RequestContext } from '../request/context.ts'
-import { bodyHeaders, preferenceApplied } from './headers.ts'
+import { contentTypeOf } from '../request/media.ts'
+import type { Preferences } from '../request/preferences.ts'
+import { preferenceAppliedValue } from './headers.ts'
 import { rangeStatus } from './range.ts'
 import { applyGucs, headerText, type RestResponse } from './response.ts'
 import { reportedTotal } from './totals.ts'
+
+const noPreferences: Partial<Preferences> = Object.freeze({})
 
 export function renderRead(ctx: RequestContext, plan: ReadAction, { row, planned }: RunResult): RestResponse {
   const { root, output, params, table } = plan
@@ -18,15 +22,13 @@ export function renderRead(ctx: RequestContext, plan: ReadAction, { row, planned
   if (status === 416) throw apiErrors.outOfBounds(root.range.offset, total ?? 0)
   const singular = singularCheck(output)(row)
   if (singular) throw singular
-  const response: RestResponse = {
-    status,
-    headers: {
-      ...bodyHeaders(ctx, output),
-      'Content-Range': contentRange,
-      'Content-Location': headerText(`/${table.name}${params.canonical === '' ? '' : `?${params.canonical}`}`),
-      ...preferenceApplied(ctx, count ? { count } : {}),
-    },
-    body: ctx.method === 'HEAD' ? '' : row.body,
-  }
+  // Built in place, in the order the headers go out: Content-Type, Content-Profile, the range, the location.
+  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(output) }
+  if (ctx.negotiatedByProfile) headers['Content-Profile'] = headerText(ctx.schema)
+  headers['Content-Range'] = contentRange
+  headers['Content-Location'] = headerText(`/${table.name}${params.canonical === '' ? '' : `?${params.canonical}`}`)
+  const applied = preferenceAppliedValue(ctx, count ? { count } : noPreferences)
+  if (applied !== undefined) headers['Preference-Applied'] = applied
+  const response: RestResponse = { status, headers, body: ctx.method === 'HEAD' ? '' : row.body }
   return applyGucs(response, row.headers, row.status)
 }

@@ -113,8 +113,9 @@ export function shouldRollback(ctx: Pick<RequestContext, 'cache' | 'prefs'>): bo
 
 /** handling=strict turns unknown or unusable preferences into PGRST122. */
 export function checkPreferences(ctx: RequestContext): void {
+  if (ctx.prefs.handling !== 'strict') return
   const invalid = [...ctx.prefs.invalid]
   if (ctx.prefs.timezone !== undefined && !ctx.cache.timezones.has(ctx.prefs.timezone))
     invalid.push(`timezone=${ctx.prefs.timezone}`)
-  if (ctx.prefs.handling === 'strict' && invalid.length > 0) throw apiErrors.invalidPreferences(invalid)
+  if (invalid.length > 0) throw apiErrors.invalidPreferences(invalid)
 }

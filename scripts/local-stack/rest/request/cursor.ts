@@ -64,8 +64,19 @@ export class Cursor {
   }
 
   isIdentChar(offset = 0): boolean {
-    const ch = this.peek(offset)
-    return ch !== '' && identChar.test(ch)
+    const code = this.input.charCodeAt(this.pos + offset)
+    if (code !== code) return false // past the end: NaN
+    // ASCII answers without the Unicode class: a-z, A-Z, 0-9, '_', ' ', '$'.
+    if (code < 128)
+      return (
+        (code >= 97 && code <= 122) ||
+        (code >= 65 && code <= 90) ||
+        (code >= 48 && code <= 57) ||
+        code === 95 ||
+        code === 32 ||
+        code === 36
+      )
+    return identChar.test(this.input.charAt(this.pos + offset))
   }
 
   /** `[letters digits _ space $]+`, trimmed (PostgREST's pIdentifier). */

@@ -69,7 +69,7 @@ function operation(c: Cursor, value: ValueParser): Operation {
     return { kind: 'is', value: word }
   }
   if (c.eat('isdistinct.')) return { kind: 'isdistinct', value: value(c) }
-  const fts = ftsOperators.find((op) => c.startsWith(op) && (c.peek(op.length) === '.' || c.peek(op.length) === '('))
+  const fts = operatorAt(c, ftsOperators, true)
   if (fts) {
     c.pos += fts.length
     let language: string | undefined
@@ -82,12 +82,12 @@ function operation(c: Cursor, value: ValueParser): Operation {
       ? { kind: 'fts', op: fts, value: value(c) }
       : { kind: 'fts', op: fts, language, value: value(c) }
   }
-  const simple = simpleOperators.find((op) => c.startsWith(`${op}.`))
+  const simple = operatorAt(c, simpleOperators, false)
   if (simple) {
     c.pos += simple.length + 1
     return { kind: 'simple', op: simple, value: value(c) }
   }
-  const quant = quantOperators.find((op) => /^[.(]/.test(c.peek(op.length)) && c.startsWith(op))
+  const quant = operatorAt(c, quantOperators, true)
   if (quant) {
     c.pos += quant.length
     let quantifier: 'any' | 'all' | undefined
@@ -99,6 +99,16 @@ function operation(c: Cursor, value: ValueParser): Operation {
       : { kind: 'quant', op: quant, quantifier, value: value(c) }
   }
   c.fail(operatorExpecting)
+}
+
+/** The first of `operators` that comes next followed by `.` (or by `(` where `orParen`), read in place. */
+function operatorAt<T extends string>(c: Cursor, operators: readonly T[], orParen: boolean): T | undefined {
+  for (const op of operators) {
+    if (!c.startsWith(op)) continue
+    const next = c.peek(op.length)
+    if (next === '.' || (orParen && next === '(')) return op
+  }
+  return undefined
 }
 
 /** `(a,"b,c",d)`: the list of an `in` filter. */

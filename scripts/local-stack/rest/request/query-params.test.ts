@@ -16,6 +16,44 @@ describe('query string', () => {
     ])
   })
 
+  it('skips empty parts, keeps = inside values, and splits on ; only beside &', () => {
+    expect(splitQuery('')).toEqual([])
+    expect(splitQuery('&&a=x=y&;b&')).toEqual([
+      ['a', 'x=y'],
+      ['b', undefined],
+    ])
+    expect(splitQuery('k;v=1')).toEqual([
+      ['k', undefined],
+      ['v', '1'],
+    ])
+  })
+
+  it('reads the first select, columns and on_conflict, even one without a value', () => {
+    const q = parseQueryParams('select&select=id&columns=a&columns=b', false)
+    expect(q.select).toEqual([{ kind: 'field', field: { name: '*', jsonPath: [] } }])
+    expect(q.columns).toEqual(['a'])
+  })
+
+  it('orders ranges limits first, then offsets without a limit, and writes a sorted, encoded canonical query', () => {
+    const q = parseQueryParams('b.offset=3&a.limit=1&offset=2&b.limit=4', false)
+    expect([...q.ranges]).toEqual([
+      ['a', { offset: 0, limit: 1 }],
+      ['b', { offset: 3, limit: 4 }],
+      ['', { offset: 2 }],
+    ])
+    expect(parseQueryParams('z=eq.2&a=eq.1,2&z=eq.1&k', true).canonical).toBe('a=eq.1%2C2&k=&z=eq.2&z=eq.1')
+  })
+
+  it('reads operators in place and identifiers outside ASCII', () => {
+    const q = parseQueryParams('título=fts(english).a&n=gte(any).{1}&r=adj.(1,2)&s=gt.1', false)
+    expect(q.filters.map((f) => [f.filter.field.name, f.filter.expr.operation])).toEqual([
+      ['título', { kind: 'fts', op: 'fts', language: 'english', value: 'a' }],
+      ['n', { kind: 'quant', op: 'gte', quantifier: 'any', value: '{1}' }],
+      ['r', { kind: 'simple', op: 'adj', value: '(1,2)' }],
+      ['s', { kind: 'quant', op: 'gt', value: '1' }],
+    ])
+  })
+
   it('sorts parameters into select, filters, logic, order, ranges, columns and on_conflict', () => {
     const q = parseQueryParams(
       'select=id,sections(id)&id=gt.1&sections.position=eq.2&or=(a.eq.1,b.eq.2)&sections.not.and=(c.eq.3)' +

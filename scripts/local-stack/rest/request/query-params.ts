@@ -22,13 +22,27 @@ function decode(text: string): string {
 
 /** [name, value] pairs; a parameter without `=` has the value undefined. */
 export function splitQuery(query: string): [string, string | undefined][] {
-  if (query === '') return []
-  return (query.includes(';') ? query.split(/[&;]/) : query.split('&'))
-    .filter((part) => part !== '')
-    .map((part) => {
-      const eq = part.indexOf('=')
-      return eq < 0 ? [decode(part), undefined] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))]
-    })
+  const pairs: [string, string | undefined][] = []
+  const semicolons = query.includes(';')
+  let start = 0
+  while (start <= query.length) {
+    let end = query.indexOf('&', start)
+    if (end < 0) end = query.length
+    if (semicolons) {
+      const semicolon = query.indexOf(';', start)
+      if (semicolon >= 0 && semicolon < end) end = semicolon
+    }
+    if (end > start) {
+      const eq = query.indexOf('=', start)
+      pairs.push(
+        eq < 0 || eq >= end
+          ? [decode(query.slice(start, end)), undefined]
+          : [decode(query.slice(start, eq)), decode(query.slice(eq + 1, end))],
+      )
+    }
+    start = end + 1
+  }
+  return pairs
 }
 
 function parsing<T>(what: string, input: string, parse: () => T): T {
@@ -40,24 +54,27 @@ function parsing<T>(what: string, input: string, parse: () => T): T {
   }
 }
 
-const reserved = new Set(['select', 'columns', 'on_conflict'])
-const lastSegment = (key: string) => key.slice(key.lastIndexOf('.') + 1)
-
 /** Haskell's `readMaybe :: Integer`: an optional minus sign, digits, and spaces around. */
 function readInteger(text: string): number | undefined {
   return /^\s*-?[0-9]+\s*$/.test(text) ? Number(text.trim()) : undefined
 }
 
-/** The value of the first parameter called `name`. */
-function firstValue(pairs: [string, string | undefined][], name: string): string | undefined {
-  return pairs.find(([k]) => k === name)?.[1]
-}
+const isReserved = (key: string) => key === 'select' || key === 'columns' || key === 'on_conflict'
 
 export function parseQueryParams(query: string, isRpcRead: boolean): QueryParams {
   const pairs = splitQuery(query)
-  const withValue = pairs.filter((p): p is [string, string] => p[1] !== undefined)
+  // The first parameter of each reserved name counts, with or without a value.
+  let selectPair: [string, string | undefined] | undefined
+  let columnsPair: [string, string | undefined] | undefined
+  let conflictPair: [string, string | undefined] | undefined
+  for (const pair of pairs) {
+    const key = pair[0]
+    if (key === 'select') selectPair ??= pair
+    else if (key === 'columns') columnsPair ??= pair
+    else if (key === 'on_conflict') conflictPair ??= pair
+  }
 
-  const selectText = firstValue(pairs, 'select')
+  const selectText = selectPair?.[1]
   const select: SelectItem[] =
     selectText === undefined
       ? [{ kind: 'field', field: { name: '*', jsonPath: [] } }]
@@ -72,24 +89,24 @@ export function parseQueryParams(query: string, isRpcRead: boolean): QueryParams
     rpcArgs: [],
     canonical: canonical(pairs),
   }
-  const columnsText = firstValue(pairs, 'columns')
+  const columnsText = columnsPair?.[1]
   if (columnsText !== undefined)
     params.columns = parsing('columns parameter', columnsText, () => columnList(new Cursor(columnsText)))
-  const conflictText = firstValue(pairs, 'on_conflict')
+  const conflictText = conflictPair?.[1]
   if (conflictText !== undefined)
     params.onConflict = parsing('on_conflict parameter', conflictText, () => columnList(new Cursor(conflictText)))
 
-  const limits = new Map<string, number | undefined>()
-  const offsets = new Map<string, number | undefined>()
-  for (const [key, value] of withValue) {
-    if (reserved.has(key)) continue
-    const last = lastSegment(key)
-    const path = key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : ''
+  let limits: Map<string, number | undefined> | undefined
+  let offsets: Map<string, number | undefined> | undefined
+  for (const [key, value] of pairs) {
+    if (value === undefined || isReserved(key)) continue
+    const dot = key.lastIndexOf('.')
+    const last = dot < 0 ? key : key.slice(dot + 1)
     if (last === 'order') {
       const { path: embedPath } = parsing('tree path', key, () => treePath(new Cursor(key)))
       params.order.push({ path: embedPath, terms: parsing('order', value, () => parseOrder(value)) })
-    } else if (last === 'limit') limits.set(path, readInteger(value))
-    else if (last === 'offset') offsets.set(path, readInteger(value))
+    } else if (last === 'limit') (limits ??= new Map()).set(dot < 0 ? '' : key.slice(0, dot), readInteger(value))
+    else if (last === 'offset') (offsets ??= new Map()).set(dot < 0 ? '' : key.slice(0, dot), readInteger(value))
     else if (last === 'and' || last === 'or') {
       const logic = parsing('logic path', key, () => logicPath(new Cursor(key)))
       const tree = parsing('logic tree', value, () =>
@@ -100,11 +117,12 @@ export function parseQueryParams(query: string, isRpcRead: boolean): QueryParams
   }
   if (isRpcRead) {
     // A parameter given without `=` is still an argument of a GET RPC (with an empty value).
-    for (const [key, value] of pairs) if (value === undefined && !reserved.has(key)) params.rpcArgs.push([key, ''])
+    for (const [key, value] of pairs) if (value === undefined && !isReserved(key)) params.rpcArgs.push([key, ''])
   }
-  for (const key of new Set([...limits.keys(), ...offsets.keys()])) {
-    params.ranges.set(key, range(limits.get(key), offsets.get(key)))
-  }
+  // Limits first, then offsets without a limit, each path once (the order a Set of both would give).
+  if (limits) for (const [path, limit] of limits) params.ranges.set(path, range(limit, offsets?.get(path)))
+  if (offsets)
+    for (const [path, offset] of offsets) if (!limits?.has(path)) params.ranges.set(path, range(undefined, offset))
   return params
 }
 
@@ -127,8 +145,12 @@ function range(limit: number | undefined, offset: number | undefined): Range {
 }
 
 function canonical(pairs: [string, string | undefined][]): string {
-  return [...pairs]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v ?? '')}`)
-    .join('&')
+  // Content-Location's query: sorted by name (stably: values of one name keep their order) and encoded.
+  const sorted = pairs.length < 2 ? pairs : [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  let text = ''
+  for (const [k, v] of sorted) {
+    if (text !== '') text += '&'
+    text += `${encodeURIComponent(k)}=${encodeURIComponent(v ?? '')}`
+  }
+  return text
 }
