@@ -76,10 +76,39 @@ try {
   // Pairs of short runs, one handler after the other (which goes first alternates), so that drift (caches, CPU
   // frequency, neighbours on a shared host) hits both alike; the ratio is the median of the pairs' ratios. On a shared
   // 2-core machine two 10 s runs each gave anything from 81 % to 99 % for the same code.
+  // Beside each run's throughput, the server process's CPU time per request: what a request costs the service,
+  // which the load generator and PostgreSQL beside it on the same cores do not blur as they blur throughput.
+  const serverCpu = () =>
+    new Promise<number>((resolve) => {
+      const answer = (msg: unknown) => {
+        const cpu = (msg as { cpu?: number }).cpu
+        if (cpu === undefined) return
+        server!.off('message', answer)
+        resolve(cpu)
+      }
+      server!.on('message', answer)
+      server!.send('cpu')
+    })
+  const measured = async (paths: string[]) => {
+    const before = await serverCpu()
+    const run = await load(base, paths, headers, pairSeconds)
+    const after = await serverCpu()
+    return { run, cpuPerRequest: (after - before) / Math.max(1, run.rps * pairSeconds) }
+  }
   const rest: Run[] = []
   const bare: Run[] = []
-  const runRest = async () => void rest.push(await load(base, restPaths, headers, pairSeconds))
-  const runBare = async () => void bare.push(await load(base, barePaths, headers, pairSeconds))
+  const restCpu: number[] = []
+  const bareCpu: number[] = []
+  const runRest = async () => {
+    const { run, cpuPerRequest } = await measured(restPaths)
+    rest.push(run)
+    restCpu.push(cpuPerRequest)
+  }
+  const runBare = async () => {
+    const { run, cpuPerRequest } = await measured(barePaths)
+    bare.push(run)
+    bareCpu.push(cpuPerRequest)
+  }
   for (let i = 0; i < pairs; i++) {
     const [first, second] = i % 2 === 0 ? [runRest, runBare] : [runBare, runRest]
     await first()
@@ -95,6 +124,7 @@ try {
   const failures = [...rest, ...bare, outlineRun].reduce((s, r) => s + r.non2xx + r.errors, 0)
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
   const ms = (n: number) => `${n.toFixed(1)} ms`
+  const us = (n: number) => `${n.toFixed(1)} µs`
   const ok = (pass: boolean) => (pass ? 'met' : 'MISSED')
   const lines = [
     '',
@@ -104,6 +134,8 @@ try {
     `  REST / bare   median ${(ratio * 100).toFixed(1)} % of ${pairs} pairs of ${pairSeconds} s runs ` +
       `(pairs: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')})`,
     `  target        ≥ 2,500 req/s: ${ok(restRps >= 2500)};  ≥ 90 % of bare (issue 30): ${ok(ratio >= 0.9)}`,
+    `  server CPU    median per request: REST ${us(median(restCpu))}, bare ${us(median(bareCpu))} ` +
+      `(bare ÷ REST ${((median(bareCpu) / median(restCpu)) * 100).toFixed(1)} %)`,
     '',
     `course outline read (course → 8 sections → 48 lessons), ${connections} concurrent users, ${fmt(outlineRun.rps)} req/s`,
     `  p50 ${ms(percentile(sorted, 50))}   p95 ${ms(percentile(sorted, 95))}   p99 ${ms(percentile(sorted, 99))}`,

@@ -13,6 +13,17 @@ describe('prepared statement names', () => {
     expect(statementName(long)).not.toBe(statementName(`${long}, 2`))
     expect(statementName(long)).toMatch(/^pgrst_[A-Za-z0-9_-]{20}$/)
   })
+
+  it('tell apart texts of one length asked in turn, each built anew', () => {
+    const text = (table: string) => ['SELECT * FROM ', table, ' WHERE id = $1'].join('')
+    const a = statementName(text('aa'))
+    const b = statementName(text('bb'))
+    expect(a).not.toBe(b)
+    for (let i = 0; i < 3; i++) {
+      expect(statementName(text('aa'))).toBe(a)
+      expect(statementName(text('bb'))).toBe(b)
+    }
+  })
 })
 
 describe('stall timeout', () => {
