@@ -39,6 +39,9 @@ export function parseContext(
 
 /** `/`, `/rpc/<fn>` or `/<table>`; anything else is PGRST125. */
 export function parseTarget(path: string): Target {
+  // Most requests name a table with nothing to decode: `/<table>`, read without splitting.
+  if (path.length > 1 && path.lastIndexOf('/') === 0 && !path.includes('%'))
+    return { kind: 'relation', name: path.slice(1) }
   let segments: string[]
   try {
     segments = path
