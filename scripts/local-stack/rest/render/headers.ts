@@ -29,6 +29,7 @@ export function profileHeader(ctx: RequestContext): Record<string, string> {
   return ctx.negotiatedByProfile ? { 'Content-Profile': headerText(ctx.schema) } : {}
 }
 
+/** A fresh object each call: callers add their own headers to it in place. */
 export function bodyHeaders(ctx: RequestContext, output: Output): Record<string, string> {
-  return { 'Content-Type': contentTypeOf(output), ...profileHeader(ctx) }
+  return Object.assign({ 'Content-Type': contentTypeOf(output) }, profileHeader(ctx))
 }

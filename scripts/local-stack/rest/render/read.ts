@@ -5,9 +5,8 @@ import type { RunResult } from '../execute/transaction.ts'
 import { singularCheck } from '../plan/range.ts'
 import type { ReadAction } from '../plan/read-action.ts'
 import type { RequestContext } from '../request/context.ts'
-import { contentTypeOf } from '../request/media.ts'
 import type { Preferences } from '../request/preferences.ts'
-import { preferenceAppliedValue } from './headers.ts'
+import { bodyHeaders, preferenceAppliedValue } from './headers.ts'
 import { rangeStatus } from './range.ts'
 import { applyGucs, headerText, type RestResponse } from './response.ts'
 import { reportedTotal } from './totals.ts'
@@ -23,8 +22,7 @@ export function renderRead(ctx: RequestContext, plan: ReadAction, { row, planned
   const singular = singularCheck(output)(row)
   if (singular) throw singular
   // Built in place, in the order the headers go out: Content-Type, Content-Profile, the range, the location.
-  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(output) }
-  if (ctx.negotiatedByProfile) headers['Content-Profile'] = headerText(ctx.schema)
+  const headers = bodyHeaders(ctx, output)
   headers['Content-Range'] = contentRange
   headers['Content-Location'] = headerText(`/${table.name}${params.canonical === '' ? '' : `?${params.canonical}`}`)
   const applied = preferenceAppliedValue(ctx, count ? { count } : noPreferences)
