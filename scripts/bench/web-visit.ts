@@ -40,14 +40,25 @@ export interface Visit {
    * quiet is not always the last LCP entry the visit reads, so it is measured here too.
    */
   firstFrameMs: number | null
+  /**
+   * When the last first-load script had arrived (its response's end, ms since navigation start): until then the page
+   * waits on the network, as nothing of the app runs before its module graph is whole.
+   */
+  scriptsInMs: number
+  /**
+   * Main-thread time in long tasks (over 50 ms) from `scriptsInMs` to the LCP: what the page's code and the browser's
+   * style and layout cost before the largest paint, once there was nothing left to download; null without an LCP.
+   */
+  busyBeforeLcpMs: number | null
 }
 
 /** A slow phone on a slow network: 400 ms round trips, 1.6 Mbit/s down (750 kbit/s up), the CPU slowed 4×. */
 export const slowPhone = { cpuSlowdown: 4, latencyMs: 400, downloadBps: 1_600_000, uploadBps: 750_000 }
 export type Network = Pick<typeof slowPhone, 'latencyMs' | 'downloadBps' | 'uploadBps'>
 
-// What the page records for the bench from its first moment: LCP entries as they come, and the first animation frame
-// with a skeleton block in it (index.html's boot blocks, or the Skeleton component's pulse, both hidden from AT).
+// What the page records for the bench from its first moment: LCP entries as they come, the first animation frame
+// with a skeleton block in it (index.html's boot blocks, or the Skeleton component's pulse, both hidden from AT), and
+// the main thread's long tasks.
 const paintProbe = `(() => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -60,6 +71,10 @@ const paintProbe = `(() => {
   const skeleton = () => { if (document.querySelector('.boot-block, [aria-hidden="true"].animate-pulse'))
     window.__benchSkeletonAt = performance.now(); else requestAnimationFrame(skeleton) }
   requestAnimationFrame(skeleton)
+  window.__benchLongTasks = []
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__benchLongTasks.push([entry.startTime, entry.duration])
+  }).observe({ type: 'longtask', buffered: true })
   // A media element's loadeddata (not bubbling, so caught on the way down) marks its first HAVE_CURRENT_DATA: no work
   // each frame on a page that has no video.
   document.addEventListener('loadeddata', () => { window.__benchFirstFrameAt = performance.now() },
@@ -143,17 +158,31 @@ export async function visit(
   const readyMs = (await (await page.waitForFunction('window.__benchReadyAt')).jsonValue()) as number
   ready = true
   // The scripts the page had received by then, by the browser's own resource timing.
-  const loadedByReady = new Set(
-    (await page.evaluate(
-      `performance.getEntriesByType('resource').filter((e) => e.responseEnd <= ${readyMs})
-        .map((e) => new URL(e.name).pathname)`,
-    )) as string[],
+  const receivedByReady = (await page.evaluate(
+    `performance.getEntriesByType('resource').filter((e) => e.responseEnd <= ${readyMs})
+      .map((e) => [e.name, e.responseEnd])`,
+  )) as [string, number][]
+  const loadedByReady = new Set(receivedByReady.map(([name]) => new URL(name).pathname))
+  const scriptsInMs = Math.max(
+    0,
+    ...receivedByReady
+      .filter(([name]) => name.startsWith(options.origin) && name.endsWith('.js'))
+      .map(([, end]) => end),
   )
   await page.waitForLoadState('networkidle')
-  const { lcp, skeletonMs, firstFrameMs } = (await page.evaluate(
+  const { lcp, skeletonMs, firstFrameMs, longTasks } = (await page.evaluate(
     `({ lcp: window.__benchLcp ?? null, skeletonMs: window.__benchSkeletonAt ?? null,
-        firstFrameMs: window.__benchFirstFrameAt ?? null })`,
-  )) as Pick<Visit, 'lcp' | 'skeletonMs' | 'firstFrameMs'>
+        firstFrameMs: window.__benchFirstFrameAt ?? null, longTasks: window.__benchLongTasks })`,
+  )) as Pick<Visit, 'lcp' | 'skeletonMs' | 'firstFrameMs'> & { longTasks: [number, number][] }
+  // The part of each long task between the scripts' arrival and the LCP.
+  const busyBeforeLcpMs =
+    lcp === null
+      ? null
+      : longTasks.reduce(
+          (busy, [start, duration]) =>
+            busy + Math.max(0, Math.min(start + duration, lcp.ms) - Math.max(start, scriptsInMs)),
+          0,
+        )
   counting = false
   const allScripts = await Promise.all(all)
   const firstScripts = allScripts.filter(([name]) => loadedByReady.has(name))
@@ -167,6 +196,8 @@ export async function visit(
     lcp,
     skeletonMs,
     firstFrameMs,
+    scriptsInMs,
+    busyBeforeLcpMs,
   }
 }
 

@@ -11,7 +11,9 @@
 //                     the API round trips made one after another before it (target: at most two)
 //   slow phone        the course page and the lesson with 400 ms round trips, 1.6 Mbit/s down and the CPU slowed 4×
 //                     (Chromium's DevTools protocol): Largest Contentful Paint (target ≤ 2.5 s, Core Web Vitals'
-//                     "good") and the first frame a skeleton is on screen (target ≤ 1 s), median of BENCH_SLOW_RUNS
+//                     "good") and the first frame a skeleton is on screen (target ≤ 1 s), median of BENCH_SLOW_RUNS;
+//                     beside them where the LCP's time went: when the last first-load script had arrived, and the
+//                     main thread's long tasks from then until the LCP
 //   sign-up password  gzip bytes a first password typed on the sign-up page loads (the strength checker and its word
 //                     lists; budget 100 KiB), beside what the page itself loaded
 // Each is the median of BENCH_RUNS cold visits, unthrottled and with the CPU slowed 4× (a mid-range phone).
@@ -163,6 +165,12 @@ try {
         `  ${''.padEnd(16)}  skeleton ${median(skeletons).toFixed(0).padStart(5)} ms (target 1000), ` +
           `${name === 'course' ? 'usable' : 'playable'} ${ready.toFixed(0)} ms` +
           (firstFrames.length === visits.length ? `, video's first frame ${median(firstFrames).toFixed(0)} ms` : ''),
+      )
+      // Where the LCP's time goes: waiting for the app's code, then running it (and styling and laying out the page).
+      const busy = visits.flatMap((v) => (v.busyBeforeLcpMs === null ? [] : [v.busyBeforeLcpMs]))
+      out(
+        `  ${''.padEnd(16)}  first-load scripts in by ${median(visits.map((v) => v.scriptsInMs)).toFixed(0)} ms, ` +
+          `then ${busy.length > 0 ? median(busy).toFixed(0) : '—'} ms of long tasks before the LCP`,
       )
     }
   }
