@@ -1,6 +1,9 @@
 // The inbox through Mailpit's API v1, as the auth-js example's e2e helpers use it (search to:, message by ID,
 // DELETE messages), plus the web page: everything escaped, links clickable.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { once } from 'node:events'
+import { connect } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Inbox } from './index.ts'
 import { search } from './search.ts'
 import { MailStore } from './store.ts'
@@ -97,6 +100,29 @@ describe('Inbox', () => {
     expect(page).not.toContain('javascript:')
     expect(page).toContain('&lt;b&gt;bold&lt;/b&gt;')
   })
+
+  it("keeps an idle connection open for Mailpit's 30 s, past Node's default 5 s", async () => {
+    const socket = connect(inbox.port, '127.0.0.1')
+    await once(socket, 'connect')
+    let received = ''
+    let closed = false
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk))
+    socket.on('close', () => (closed = true))
+    const ask = async () => {
+      received = ''
+      socket.write('GET /api/v1/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+      await vi.waitFor(() => expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n\{/))
+    }
+    try {
+      await ask()
+      expect(received.toLowerCase()).toContain('keep-alive: timeout=30')
+      await sleep(5_500)
+      expect(closed).toBe(false)
+      await ask()
+    } finally {
+      socket.destroy()
+    }
+  }, 15_000)
 })
 
 describe('Mailpit search syntax', () => {

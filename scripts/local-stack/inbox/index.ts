@@ -15,6 +15,8 @@ import type { OutgoingEmail } from './types.ts'
 export type { EmailType, OutgoingEmail } from './types.ts'
 
 const version = 'v1.22.0'
+/** Mailpit's read timeout, which is also how long it keeps an idle connection open. */
+const idleTimeoutMs = 30_000
 /** Far above a Mailpit API body (a list of message IDs). */
 const maxBodyBytes = 1024 * 1024
 /** The listing routes answer every method themselves (Mailpit's 405 text), so the router never refuses one. */
@@ -73,13 +75,18 @@ export class Inbox {
   }
 
   async start(): Promise<void> {
-    const server = createServer((req, res) => {
+    // Mailpit's HTTP server (server/server.go) has a 30 s ReadTimeout and no IdleTimeout, which Go then takes from
+    // ReadTimeout: a request must arrive within 30 s, and an idle keep-alive connection stays open as long. Node's
+    // defaults close it after 5 s instead, and a client that stalled about that long (a loaded test machine) could
+    // send its next request on a connection the inbox was closing, and read ECONNRESET.
+    const server = createServer({ requestTimeout: idleTimeoutMs }, (req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         if (error instanceof BodyTooLargeError) text(res, 413, 'request body too large')
         else if (!res.headersSent) text(res, 500, (error as Error).message)
         else res.destroy()
       })
     })
+    server.keepAliveTimeout = idleTimeoutMs
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(this.options.port, this.options.host ?? '127.0.0.1', () => resolve())
