@@ -157,23 +157,21 @@ export async function visit(
   await options.ready.confirm(page)
   const readyMs = (await (await page.waitForFunction('window.__benchReadyAt')).jsonValue()) as number
   ready = true
-  // The scripts the page had received by then, by the browser's own resource timing.
+  // What the page had received by then, and when, by the browser's own resource timing.
   const receivedByReady = (await page.evaluate(
     `performance.getEntriesByType('resource').filter((e) => e.responseEnd <= ${readyMs})
       .map((e) => [e.name, e.responseEnd])`,
   )) as [string, number][]
-  const loadedByReady = new Set(receivedByReady.map(([name]) => new URL(name).pathname))
-  const scriptsInMs = Math.max(
-    0,
-    ...receivedByReady
-      .filter(([name]) => name.startsWith(options.origin) && name.endsWith('.js'))
-      .map(([, end]) => end),
-  )
+  const loadedByReady = new Map(receivedByReady.map(([name, end]) => [new URL(name).pathname, end]))
   await page.waitForLoadState('networkidle')
   const { lcp, skeletonMs, firstFrameMs, longTasks } = (await page.evaluate(
     `({ lcp: window.__benchLcp ?? null, skeletonMs: window.__benchSkeletonAt ?? null,
         firstFrameMs: window.__benchFirstFrameAt ?? null, longTasks: window.__benchLongTasks })`,
   )) as Pick<Visit, 'lcp' | 'skeletonMs' | 'firstFrameMs'> & { longTasks: [number, number][] }
+  counting = false
+  const allScripts = await Promise.all(all)
+  const firstScripts = allScripts.filter(([name]) => loadedByReady.has(name))
+  const scriptsInMs = Math.max(0, ...firstScripts.map(([name]) => loadedByReady.get(name)!))
   // The part of each long task between the scripts' arrival and the LCP.
   const busyBeforeLcpMs =
     lcp === null
@@ -183,9 +181,6 @@ export async function visit(
             busy + Math.max(0, Math.min(start + duration, lcp.ms) - Math.max(start, scriptsInMs)),
           0,
         )
-  counting = false
-  const allScripts = await Promise.all(all)
-  const firstScripts = allScripts.filter(([name]) => loadedByReady.has(name))
   await context.close()
   const bySize = (a: [string, number], b: [string, number]) => b[1] - a[1]
   return {
