@@ -25,13 +25,11 @@ describe('the Node floor', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'summit-node-floor-'))
     const script = path.join(dir, 'print.ts')
     writeFileSync(script, 'console.log(JSON.stringify([process.versions.node, process.argv.slice(2)]))\n')
-    const tsx = path.join(import.meta.dirname, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')
+    // As package.json's scripts run it, from the repo's root (where `--import tsx` is resolved).
     const output = execFileSync(
       process.execPath,
-      [tsx, path.join(import.meta.dirname, 'node-runtime.ts'), script, 'a'],
-      {
-        encoding: 'utf8',
-      },
+      ['--import', 'tsx', path.join(import.meta.dirname, 'node-runtime.ts'), script, 'a'],
+      { encoding: 'utf8', cwd: path.join(import.meta.dirname, '..', '..') },
     )
     const [version, args] = JSON.parse(output.trim().split('\n').at(-1)!) as [string, string[]]
     expect(meetsFloor(version)).toBe(true)
