@@ -4,10 +4,18 @@
 // script there, with that Node first on PATH so the tools the script starts (Vitest, Playwright) use it too.
 //   tsx scripts/setup/node-runtime.ts <script.ts> [args…]
 import { spawn } from 'node:child_process'
+import module from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 import { installNode, meetsFloor } from './node-floor.ts'
+
+/**
+ * Where Node keeps V8's compiled code for the modules a run loads (its compile cache, Node 22.1+), for the script and
+ * the Node programs it starts: loading the local stack's modules for `npm start` took about 0.1 s less with it (median
+ * of 10 alternated runs, 575 → 485 ms). An entry whose file has changed is compiled again.
+ */
+const compileCache = path.resolve(import.meta.dirname, '..', '..', '.local-stack', 'cache', 'node-compile')
 
 const [script, ...args] = process.argv.slice(2)
 if (!script) {
@@ -19,12 +27,18 @@ const target = path.resolve(script)
 if (meetsFloor(process.versions.node)) {
   // Already on the floor: run the script in this process, as `tsx <script>` would.
   process.argv = [process.argv[0]!, target, ...args]
+  process.env.NODE_COMPILE_CACHE ??= compileCache
+  module.enableCompileCache(process.env.NODE_COMPILE_CACHE)
   await import(pathToFileURL(target).href)
 } else {
   const node = installNode()
   const child = spawn(node, ['--import', 'tsx', target, ...args], {
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` },
+    env: {
+      ...process.env,
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? compileCache,
+      PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+    },
   })
   // Ctrl-C reaches the child through the terminal; a signal sent to this process alone is passed on.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal))
