@@ -47,10 +47,14 @@ const cacheFunctionDeps = () =>
 
 try {
   // Neither the Deno cache nor Vite's dev server needs the database: both run side by side with the stack's start.
+  const yieldCpu = stack.database.willBuild()
   await stack.start({
     extraPorts: [{ port: webPort, purpose: 'web app' }],
     alongside: async () => {
-      await Promise.all([cacheFunctionDeps(), step(`start the web app on ${webUrl}`, () => web.start(stack.apiUrl))])
+      await Promise.all([
+        cacheFunctionDeps(),
+        step(`start the web app on ${webUrl}`, () => web.start(stack.apiUrl, { yieldCpu })),
+      ])
     },
   })
   stack.record({ webUrl })

@@ -41,12 +41,17 @@ export class Database {
     return this.cluster.adminUrl()
   }
 
+  /** Whether start() makes the database anew: asked to (`fresh`), none yet, or one made by an older bootstrap. */
+  willBuild(options: { fresh?: boolean } = {}): boolean {
+    return options.fresh === true || !this.cluster.isInitialized() || !isBootstrapCurrent(this.markerFile)
+  }
+
   /**
    * Starts the cluster, creating and bootstrapping it first when it is new (or was made by an older bootstrap), and
    * brings it up to the migrations on disk.
    */
   async start(options: { fresh?: boolean } = {}): Promise<void> {
-    const rebuild = options.fresh || !this.cluster.isInitialized() || !isBootstrapCurrent(this.markerFile)
+    const rebuild = this.willBuild(options)
     // Checked at CREATE EXTENSION, and lost whenever npm reinstalls PostgreSQL: so at every start.
     trustPrivilegedExtensions()
     if (rebuild) {
