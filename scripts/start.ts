@@ -21,8 +21,9 @@ const web = new WebServer()
 let shuttingDown: Promise<void> | undefined
 
 /**
- * Ctrl-C reaches every process of the group, and on a Node below the floor setup/node-runtime.ts relays it once more,
- * so a second signal is normal: it joins the shutdown under way instead of exiting before the database has stopped.
+ * Ctrl-C reaches every process of the group, and setup/node-runtime.ts, which runs this script as its child, relays it
+ * once more, so a second signal is normal: it joins the shutdown under way instead of exiting before the database has
+ * stopped.
  */
 async function shutdown(code: number): Promise<never> {
   shuttingDown ??= (async () => {
