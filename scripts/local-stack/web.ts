@@ -33,9 +33,9 @@ export class WebServer {
   }
 
   /**
-   * `yieldCpu`: the dev server starts beside a database being built (initdb, every migration, the seed), which is the
-   * longer of the two; it then yields the CPU to that work (nice 10). Beside a kept database it is the longer one, and
-   * runs at the usual priority.
+   * `yieldCpu` (the dev server only): it starts beside a database being built (initdb, every migration, the seed),
+   * which is the longer of the two, and yields the CPU to that work (nice 10). Beside a kept database it is the longer
+   * one, and runs at the usual priority.
    */
   async start(
     apiUrl: string,
@@ -64,7 +64,7 @@ export class WebServer {
     // On two cores, 9 cold starts each, alternated: median 5.0 → 4.8 s, 7 of 9 pairs faster with nice 10. On a warm
     // start the dev server is what `npm start` waits for last, and yielding made it later: median of 8 alternated
     // `npm start`s, 2.32 s niced against 2.07 s not.
-    if (yieldCpu && !production && child.pid !== undefined) {
+    if (yieldCpu && child.pid !== undefined) {
       try {
         setPriority(child.pid, 10)
       } catch {

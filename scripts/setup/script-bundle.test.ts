@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../local-stack/paths.ts'
+import { bundlePath } from './script-bundle.ts'
 
-const repoRoot = path.join(import.meta.dirname, '..', '..')
 const launcher = path.join(import.meta.dirname, 'node-runtime.ts')
-const bundles = path.join(repoRoot, '.local-stack', 'cache', 'script-bundles')
 const dir = mkdtempSync(path.join(tmpdir(), 'summit-script-bundle-'))
 const main = path.join(dir, 'main.ts')
 const lib = path.join(dir, 'lib', 'where.ts')
@@ -29,18 +29,10 @@ function age(seconds: number, ...files: string[]) {
   for (const file of files) utimesSync(file, then, then)
 }
 
-/** The bundle this test's main.ts is kept as (its name is its path from the repo's root). */
-function bundleOf(script: string): string {
-  const name = path
-    .relative(repoRoot, script)
-    .replace(/\.ts$/, '')
-    .replace(/[\\/:]/g, '_')
-  return path.join(bundles, `${name}.mjs`)
-}
-
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
-  const prefix = path.basename(bundleOf(main)).replace(/main\.mjs$/, '')
+  const bundles = path.dirname(bundlePath(main))
+  const prefix = path.basename(bundlePath(main)).replace(/main\.mjs$/, '')
   for (const file of readdirSync(bundles)) if (file.startsWith(prefix)) rmSync(path.join(bundles, file))
 })
 
@@ -65,11 +57,11 @@ describe('a script run bundled', () => {
       url: pathToFileURL(main).href,
       lib: { dirname: path.dirname(lib), version: 1 },
     })
-    const built = statSync(bundleOf(main)).mtimeMs
+    const built = statSync(bundlePath(main)).mtimeMs
 
     // Nothing changed: the kept bundle runs.
     expect(JSON.parse(launch(main).stdout).lib.version).toBe(1)
-    expect(statSync(bundleOf(main)).mtimeMs).toBe(built)
+    expect(statSync(bundlePath(main)).mtimeMs).toBe(built)
 
     writeFileSync(lib, `export const where = () => ({ dirname: import.meta.dirname, version: 22 })\n`)
     age(5, lib)

@@ -13,8 +13,9 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import type { Plugin } from 'esbuild'
+import { repoRoot, stackDir } from '../local-stack/paths.ts'
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..')
+const bundlesDir = path.join(stackDir, 'cache', 'script-bundles')
 /** Bumped when what a bundle holds changes, so bundles made by an older launcher are made again. */
 const FORMAT = 1
 
@@ -60,17 +61,21 @@ function isCurrent(manifestFile: string): boolean {
   })
 }
 
-/** The bundle of `script` (an absolute path), made now unless a current one is kept; resolves with its path. */
-export async function scriptBundle(script: string): Promise<string> {
-  const dir = path.join(repoRoot, '.local-stack', 'cache', 'script-bundles')
+/** Where the bundle of `script` (an absolute path) is kept: named by its path from the repo's root. */
+export function bundlePath(script: string): string {
   const name = path
     .relative(repoRoot, script)
     .replace(/\.[cm]?ts$/, '')
     .replace(/[\\/:]/g, '_')
-  const bundle = path.join(dir, `${name}.mjs`)
-  const manifestFile = path.join(dir, `${name}.inputs.json`)
+  return path.join(bundlesDir, `${name}.mjs`)
+}
+
+/** The bundle of `script` (an absolute path), made now unless a current one is kept; resolves with its path. */
+export async function scriptBundle(script: string): Promise<string> {
+  const bundle = bundlePath(script)
+  const manifestFile = bundle.replace(/\.mjs$/, '.inputs.json')
   if (isCurrent(manifestFile)) return bundle
-  mkdirSync(dir, { recursive: true })
+  mkdirSync(bundlesDir, { recursive: true })
   const startedAt = Date.now()
   // Loaded only to build (a few hundredths of a second).
   const { build } = await import('esbuild')
